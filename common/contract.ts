@@ -1,0 +1,118 @@
+/**
+ * The one API contract: every operation's name, its zod request schema and its response
+ * type. Main, preload, the serve-mode server and client, the worker and the CLI are all
+ * typed by this map; requests are validated with these schemas wherever they enter.
+ */
+import { z } from 'zod';
+import type {
+  AppInfo,
+  CorpusFacets,
+  CorpusStats,
+  ExportResult,
+  FailureEvent,
+  ImportResult,
+  ProgramContent,
+  RolloutDetail,
+  RolloutPage,
+  StepDetail,
+  StepRow,
+} from './domain';
+import { grades } from './bundle';
+import { ApiError, type ApiErrorData } from './errors';
+import type { EventListener } from './events';
+
+/** Ties a request schema to a response type that exists only at compile time. */
+function op<Res>() {
+  return <Req extends z.ZodType>(request: Req) => ({ request, response: undefined as unknown as Res });
+}
+
+const id = z.string().min(1).max(512);
+const noParams = z.object({}).strict();
+
+export const importFormats = ['auto', 'bundle'] as const;
+
+export const operations = {
+  'app.info': op<AppInfo>()(noParams),
+  'corpus.stats': op<CorpusStats>()(noParams),
+  'corpus.facets': op<CorpusFacets>()(noParams),
+  'rollouts.list': op<RolloutPage>()(
+    z
+      .object({
+        benchmark: id.optional(),
+        collection: id.optional(),
+        grade: z.enum([...grades, 'ungraded']).optional(),
+        offset: z.number().int().nonnegative().default(0),
+        limit: z.number().int().positive().max(1000).default(200),
+      })
+      .strict(),
+  ),
+  'rollouts.get': op<RolloutDetail>()(z.object({ id }).strict()),
+  'steps.list': op<StepRow[]>()(z.object({ rollout: id }).strict()),
+  'steps.get': op<StepDetail>()(z.object({ rollout: id, index: z.number().int().nonnegative() }).strict()),
+  'failures.list': op<FailureEvent[]>()(z.object({ rollout: id }).strict()),
+  'programs.get': op<ProgramContent>()(
+    z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict(),
+  ),
+  'import.files': op<ImportResult>()(
+    z
+      .object({
+        paths: z.array(z.string().min(1)).min(1),
+        format: z.enum(importFormats).default('auto'),
+      })
+      .strict(),
+  ),
+  'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type RequestOf<K extends OperationName> = z.input<Operations[K]['request']>;
+export type ParsedRequestOf<K extends OperationName> = z.output<Operations[K]['request']>;
+export type ResponseOf<K extends OperationName> = Operations[K]['response'];
+
+export const operationNames = Object.keys(operations) as OperationName[];
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(operations, name);
+}
+
+/** Validates a raw request at a boundary; the error names the operation and each bad field. */
+export function parseRequest<K extends OperationName>(name: K, raw: unknown): ParsedRequestOf<K> {
+  const result = operations[name].request.safeParse(raw ?? {});
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({ field: i.path.join('.') || '(request)', message: i.message }));
+    const summary = issues.map((i) => `${i.field}: ${i.message}`).join('; ');
+    throw new ApiError('invalid_request', `${name}: ${summary}`, { issues });
+  }
+  return result.data as ParsedRequestOf<K>;
+}
+
+/** Resolves an untrusted operation name, or throws a typed error. */
+export function requireOperation(name: string): OperationName {
+  if (!isOperationName(name)) throw new ApiError('unknown_operation', `unknown operation "${name}"`);
+  return name;
+}
+
+/** What crosses every boundary: a value or a typed error, never a thrown exception. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
+
+/**
+ * The bridge every shell exposes to the renderer as `window.workbench`: one method per
+ * operation, plus event subscription. Methods resolve to a `Result` because Electron's
+ * contextBridge and IPC drop the fields of thrown errors.
+ */
+export type WorkbenchBridge = {
+  [K in OperationName]: (request: RequestOf<K>) => Promise<Result<ResponseOf<K>>>;
+} & {
+  /** Subscribes to backend events; returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void;
+};
+
+/** Builds the per-operation methods of a bridge from one generic transport function. */
+export function bridgeMethods(
+  send: (name: OperationName, request: unknown) => Promise<Result<unknown>>,
+): Omit<WorkbenchBridge, 'onEvent'> {
+  const methods: Record<string, (request: unknown) => Promise<Result<unknown>>> = {};
+  for (const name of operationNames) methods[name] = (request) => send(name, request);
+  return methods as Omit<WorkbenchBridge, 'onEvent'>;
+}

@@ -1,0 +1,157 @@
+/** Row shapes the API returns. Plain data only: they cross process boundaries as JSON. */
+import type { benchmarkRoles, disciplines, failureKinds, grades } from './bundle';
+
+export type Grade = (typeof grades)[number];
+export type BenchmarkRole = (typeof benchmarkRoles)[number];
+export type Discipline = (typeof disciplines)[number];
+export type FailureKind = (typeof failureKinds)[number];
+
+export interface CorpusStats {
+  benchmarks: number;
+  tasks: number;
+  rollouts: number;
+  steps: number;
+  programs: number;
+  failures: number;
+  rubrics: number;
+  libraries: number;
+  labels: number;
+  attempts: number;
+}
+
+export interface AppInfo {
+  appVersion: string;
+  dbPath: string;
+  schemaVersion: number;
+  shell: 'electron' | 'serve' | 'cli';
+}
+
+export interface FacetCount<K extends string = string> {
+  value: K;
+  label: string;
+  count: number;
+}
+
+export interface CorpusFacets {
+  benchmarks: (FacetCount & { role: BenchmarkRole; discipline: Discipline })[];
+  collections: FacetCount[];
+  grades: FacetCount<Grade | 'ungraded'>[];
+}
+
+export interface RolloutRow {
+  id: string;
+  taskId: string;
+  benchmarkId: string;
+  collectionId: string | null;
+  collectionName: string | null;
+  agent: string | null;
+  seed: number | null;
+  grade: Grade | null;
+  score: number | null;
+  steps: number;
+  failures: number;
+  durationMs: number;
+}
+
+export interface RolloutPage {
+  total: number;
+  offset: number;
+  rows: RolloutRow[];
+}
+
+export interface ProgramVersionRef {
+  path: string;
+  version: number;
+}
+
+export interface ProgramVersionInfo extends ProgramVersionRef {
+  sha256: string;
+  lines: number;
+}
+
+export interface RolloutDetail extends RolloutRow {
+  taskStatement: string;
+  metric: string | null;
+  higherIsBetter: boolean | null;
+  benchmarkRole: BenchmarkRole;
+  submitted: string | null;
+  graderVerdict: string | null;
+  medal: string | null;
+  aboveMedian: boolean | null;
+  validSubmission: boolean | null;
+  programs: ProgramVersionInfo[];
+  gradingFailures: FailureEvent[];
+}
+
+export interface StepRow {
+  index: number;
+  parent: number | null;
+  command: string;
+  exitCode: number | null;
+  durationMs: number | null;
+  timedOut: boolean;
+  killed: boolean;
+  score: number | null;
+  stdoutBytes: number;
+  stderrBytes: number;
+  program: ProgramVersionRef | null;
+  failureKind: FailureKind | null;
+  exceptionClass: string | null;
+}
+
+export interface Frame {
+  file: string;
+  line: number;
+  function: string | null;
+  code?: string;
+}
+
+export interface FailureEvent {
+  id: number;
+  rolloutId: string;
+  step: number | null;
+  kind: FailureKind;
+  exceptionClass: string | null;
+  message: string | null;
+  frames: Frame[];
+  traceback: string | null;
+  program: ProgramVersionRef | null;
+  programLine: number | null;
+  category: string | null;
+  suggestedCategory: string | null;
+  cause: string | null;
+}
+
+export interface StepDetail extends StepRow {
+  rolloutId: string;
+  stdout: string;
+  stderr: string;
+  failure: FailureEvent | null;
+}
+
+export interface ProgramContent extends ProgramVersionInfo {
+  rolloutId: string;
+  content: string;
+}
+
+export interface ImportFileResult {
+  file: string;
+  format: string;
+  rollouts: number;
+  steps: number;
+  programs: number;
+  failures: number;
+  rubrics: number;
+  libraries: number;
+  labels: number;
+  duplicates: number;
+}
+
+export interface ImportResult {
+  files: ImportFileResult[];
+}
+
+export interface ExportResult {
+  path: string;
+  records: number;
+}

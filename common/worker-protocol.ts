@@ -1,0 +1,37 @@
+/**
+ * Messages between a shell (Electron main, or the serve-mode server) and the worker process
+ * that owns the corpus. The same protocol runs over Electron's utilityProcess port and over
+ * Node's child-process IPC channel.
+ */
+import type { Result } from './contract';
+import type { ApiErrorData } from './errors';
+import type { WorkbenchEvent } from './events';
+
+export interface WorkerRequest {
+  kind: 'request';
+  id: number;
+  op: string;
+  request: unknown;
+}
+
+export type WorkerMessage =
+  | { kind: 'ready' }
+  | { kind: 'fatal'; error: ApiErrorData }
+  | { kind: 'response'; id: number; result: Result<unknown> }
+  | { kind: 'event'; event: WorkbenchEvent };
+
+/** Command-line arguments the worker is started with. */
+export interface WorkerArgs {
+  db: string;
+  shell: 'electron' | 'serve';
+  /** Import the bundled sample corpus when the corpus file does not exist yet. */
+  seedSample: boolean;
+  nativeBinding?: string;
+}
+
+export function encodeWorkerArgs(args: WorkerArgs): string[] {
+  const out = ['--db', args.db, '--shell', args.shell];
+  if (args.seedSample) out.push('--seed-sample');
+  if (args.nativeBinding) out.push('--native-binding', args.nativeBinding);
+  return out;
+}

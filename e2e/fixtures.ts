@@ -1,0 +1,45 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { screenshotDir, templateCorpus } from './paths';
+import { startServe, type ServeProcess } from './serve-process';
+
+export interface Workbench extends ServeProcess {
+  dbPath: string;
+  /** Opens the app at a hash route and waits until its first screen has loaded. */
+  open(route?: string): Promise<void>;
+  /** Saves a screenshot of the whole window under e2e/screenshots. */
+  screenshot(name: string): Promise<void>;
+}
+
+/** Each test gets its own copy of the sample corpus and its own `rwb serve` process. */
+export const test = base.extend<{ workbench: Workbench }>({
+  workbench: async ({ page }, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-'));
+    const dbPath = join(dir, 'corpus.db');
+    copyFileSync(templateCorpus, dbPath);
+    const server = await startServe(dbPath);
+    try {
+      await use({
+        ...server,
+        dbPath,
+        open: (route = '') => openApp(page, server.url + route),
+        screenshot: async (name) => {
+          mkdirSync(screenshotDir, { recursive: true });
+          await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+        },
+      });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);
+}
+
+export { expect };

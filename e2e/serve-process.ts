@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rwbBin } from './paths';
+
+export interface ServeProcess {
+  url: string;
+  origin: string;
+  token: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `rwb serve` as a real child process and resolves once it prints its URL. */
+export function startServe(dbPath: string): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [rwbBin, 'serve', '--db', dbPath, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`rwb serve printed no URL within 20 s:\n${output}`)), 20_000);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/);
+      if (!match) return;
+      clearTimeout(timer);
+      const port = Number(match[1]);
+      resolve({
+        url: match[0],
+        origin: `http://127.0.0.1:${port}`,
+        token: match[2]!,
+        port,
+        child,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => fail(new Error(`rwb serve exited (${code}) before printing its URL:\n${output}`)));
+  });
+}

@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const message = 'this layer may not import that (DESIGN.md §4)';
+/** Node built-ins by their bare names; `node:*` catches the prefixed form. */
+const bareBuiltins = ['fs', 'path', 'child_process', 'os', 'crypto', 'http', 'net', 'url', 'util', 'stream', 'zlib', 'events'];
+const nodeBuiltins = ['node:*'];
+const restrict = (groups, { builtins = false } = {}) => [
+  'error',
+  {
+    patterns: groups.map((group) => ({ group: [group], message })),
+    paths: builtins ? bareBuiltins.map((name) => ({ name, message })) : [],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // The contract is pure: no Node, no Electron, nothing from the layers that use it.
+    files: ['common/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/renderer/**', '**/preload/**'], { builtins: true }) },
+  },
+  {
+    // The core never imports Electron or the shells.
+    files: ['workers/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**']) },
+  },
+  {
+    // The renderer talks only to window.workbench; it shares types through common/.
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': restrict([...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/preload/**'], { builtins: true }) },
+  },
+  {
+    // The shells wire things up; the corpus and its logic stay in the worker.
+    files: ['main/**/*.ts', 'preload/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(['better-sqlite3', '**/workers/**', '**/renderer/**']) },
+  },
+);

@@ -1,0 +1,115 @@
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import type { Core } from '../core/core';
+import { exportRecords } from '../export/export-records';
+import { startServer } from '../serve/server';
+import { UsageError } from './cli-error';
+import { formatTable } from './format-table';
+
+export interface CommandContext {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+  json: boolean;
+  dbPath: string;
+  seedSample: boolean;
+  /** Opens the corpus; commands that run a server open it in the worker instead. */
+  core(): Promise<Core>;
+  out(text: string): void;
+}
+
+export interface Command {
+  usage: string;
+  summary: string;
+  options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
+  run(ctx: CommandContext): Promise<void>;
+}
+
+function writeJson(ctx: CommandContext, value: unknown): void {
+  ctx.out(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+const stats: Command = {
+  usage: 'rwb stats [--db FILE] [--json]',
+  summary: 'corpus counts',
+  options: {},
+  async run(ctx) {
+    const counts = await (await ctx.core()).invoke('corpus.stats', {});
+    if (ctx.json) return writeJson(ctx, counts);
+    ctx.out(`${formatTable(Object.entries(counts).map(([k, v]) => [k, v]))}\n`);
+  },
+};
+
+const importCmd: Command = {
+  usage: 'rwb import FILE... [--format auto|bundle] [--db FILE] [--json]',
+  summary: 'import files, atomically per file',
+  options: { format: { type: 'string' } },
+  async run(ctx) {
+    if (ctx.positionals.length === 0) throw new UsageError('import needs at least one FILE');
+    const core = await ctx.core();
+    const format = (ctx.values.format as string | undefined) ?? 'auto';
+    const paths = ctx.positionals.map((p) => resolve(p));
+    const result = await core.invoke('import.files', { paths, format: format as 'auto' | 'bundle' });
+    if (ctx.json) return writeJson(ctx, result);
+    const header = ['file', 'format', 'rollouts', 'steps', 'programs', 'failures', 'rubrics', 'libraries', 'labels', 'duplicates'];
+    const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates]);
+    ctx.out(`${formatTable([header, ...rows])}\n`);
+  },
+};
+
+const exportCmd: Command = {
+  usage: 'rwb export [--out FILE] [--db FILE]',
+  summary: 'write the whole corpus as bundle v1 (to stdout without --out)',
+  options: { out: { type: 'string' } },
+  async run(ctx) {
+    const core = await ctx.core();
+    const out = ctx.values.out as string | undefined;
+    if (out) {
+      const result = await core.invoke('export.bundle', { out: resolve(out) });
+      process.stderr.write(`wrote ${result.records} records to ${result.path}\n`);
+      return;
+    }
+    for (const record of exportRecords(core.db)) {
+      if (!process.stdout.write(`${JSON.stringify(record)}\n`)) await once(process.stdout, 'drain');
+    }
+  },
+};
+
+const failures: Command = {
+  usage: 'rwb failures --rollout ID [--db FILE] [--json]',
+  summary: 'parsed failure events of a rollout',
+  options: { rollout: { type: 'string' } },
+  async run(ctx) {
+    const rollout = ctx.values.rollout as string | undefined;
+    if (!rollout) throw new UsageError('failures needs --rollout ID');
+    const events = await (await ctx.core()).invoke('failures.list', { rollout });
+    const shaped = events.map((e) => ({
+      step: e.step,
+      kind: e.kind,
+      exceptionClass: e.exceptionClass,
+      message: e.message,
+      frames: e.frames.map(({ file, line, function: fn }) => ({ file, line, function: fn })),
+      category: e.category,
+    }));
+    if (ctx.json) return writeJson(ctx, shaped);
+    const rows = shaped.map((e) => [e.step ?? 'grading', e.kind, e.exceptionClass ?? '', (e.message ?? '').split('\n')[0]!.slice(0, 80), e.category ?? '']);
+    ctx.out(`${formatTable([['step', 'kind', 'exception', 'message', 'category'], ...rows])}\n`);
+  },
+};
+
+const serve: Command = {
+  usage: 'rwb serve [--db FILE] [--port N]',
+  summary: 'serve the workbench to a browser on 127.0.0.1; prints the URL with its token',
+  options: { port: { type: 'string' } },
+  async run(ctx) {
+    const portText = (ctx.values.port as string | undefined) ?? '0';
+    const port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${portText}"`);
+    const server = await startServer({ dbPath: ctx.dbPath, port, seedSample: ctx.seedSample });
+    ctx.out(`Rubric Workbench serving ${ctx.dbPath}\n${server.url}\n`);
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  },
+};
+
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, serve };

@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+import { sql as initialSchema } from './001-initial-schema';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+function migration(version: number, name: string, sql: string): Migration {
+  return { version, name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+}
+
+/** Every migration in order. Append only: an applied migration's text is pinned by its checksum. */
+export const migrations: readonly Migration[] = [migration(1, 'initial-schema', initialSchema)];
+
+export const latestSchemaVersion = migrations.length;

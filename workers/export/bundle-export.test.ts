@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sampleBundlePath } from '../core/sample-corpus';
+import { openCorpus } from '../db/open-corpus';
+import { importFile } from '../import/import-file';
+import { corpusStats } from '../queries/corpus-queries';
+import { listFailures } from '../queries/rollout-queries';
+import { useTempDir } from '../test-support/temp-dir';
+import { miniBundle, writeBundle } from '../test-support/write-bundle';
+import { exportBundle } from './bundle-export';
+
+const tempDir = useTempDir();
+
+/** Import → export → import into a fresh corpus → export: both exports and both corpora must agree. */
+async function roundTrip(source: string, dir: string) {
+  const first = openCorpus(join(dir, 'first.db'));
+  await importFile(first, source);
+  const exported = join(dir, 'first.jsonl');
+  await exportBundle(first, exported);
+
+  const second = openCorpus(join(dir, 'second.db'));
+  await importFile(second, exported);
+  const reexported = join(dir, 'second.jsonl');
+  await exportBundle(second, reexported);
+  return { first, second, exported, reexported };
+}
+
+describe('bundle export', () => {
+  it('round-trips a small corpus, keeping unknown fields and failure annotations', async () => {
+    const dir = tempDir();
+    const { first, second, exported, reexported } = await roundTrip(writeBundle(dir, 'mini.jsonl', miniBundle()), dir);
+    expect(readFileSync(reexported, 'utf8')).toBe(readFileSync(exported, 'utf8'));
+    expect(corpusStats(second)).toEqual(corpusStats(first));
+    const strip = (events: ReturnType<typeof listFailures>) => events.map(({ id: _id, ...rest }) => rest);
+    expect(strip(listFailures(second, 'r-1'))).toEqual(strip(listFailures(first, 'r-1')));
+    expect(readFileSync(exported, 'utf8')).toContain('"futureField":{"kept":true}');
+    first.close();
+    second.close();
+  });
+
+  it('round-trips the bundled sample corpus', async () => {
+    const dir = tempDir();
+    const { first, second, exported, reexported } = await roundTrip(sampleBundlePath, dir);
+    expect(readFileSync(reexported, 'utf8')).toBe(readFileSync(exported, 'utf8'));
+    expect(corpusStats(second)).toEqual(corpusStats(first));
+    expect(corpusStats(first).rollouts).toBeGreaterThanOrEqual(24);
+    first.close();
+    second.close();
+  });
+
+  it('leaves no partial file when the export fails', async () => {
+    const dir = tempDir();
+    const db = openCorpus(join(dir, 'c.db'));
+    await expect(exportBundle(db, join(dir, 'missing-folder', 'out.jsonl'))).rejects.toThrow(/ENOENT/);
+    db.close();
+  });
+});

@@ -1,0 +1,14 @@
+import { bundleRecordTypes } from '../../common/bundle';
+import { readBundle } from './bundle-reader';
+import type { Importer } from './importer';
+
+/** Corpus bundle v1 (DESIGN.md §6), plain or gzipped JSON Lines. */
+export const bundleImporter: Importer = {
+  format: 'bundle',
+  detect(head) {
+    const first = head.split('\n').find((l) => l.trim() !== '');
+    const match = first?.match(/^\s*\{.*?"type"\s*:\s*"([a-z]+)"/);
+    return match !== null && match !== undefined && (bundleRecordTypes as string[]).includes(match[1]!);
+  },
+  records: readBundle,
+};

@@ -1,0 +1,40 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { ServerResponse } from 'node:http';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
+};
+
+/** Serves a file from `root`, refusing any path that would leave it. Returns false when there is no such file. */
+export async function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string>): Promise<boolean> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return false;
+  }
+  const file = normalize(join(root, decoded));
+  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return false;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return false;
+  res.writeHead(200, {
+    ...headers,
+    'content-type': types[extname(file)] ?? 'application/octet-stream',
+    'content-length': String(info.size),
+    'cache-control': 'no-cache',
+  });
+  createReadStream(file).pipe(res);
+  return true;
+}

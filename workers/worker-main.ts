@@ -1,0 +1,72 @@
+/**
+ * The worker process: owns the corpus and runs every operation. Started by Electron main as
+ * a utilityProcess and by serve mode as a Node child process; it speaks the same protocol
+ * over whichever channel it has and exits when its parent goes away.
+ */
+import { parseArgs } from 'node:util';
+import type { WorkerArgs, WorkerMessage, WorkerRequest } from '../common/worker-protocol';
+import { toErrorData } from '../common/errors';
+import { Core } from './core/core';
+import { ensureSampleCorpus } from './core/sample-corpus';
+
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** Electron's utilityProcess exposes `process.parentPort`; a Node fork has `process.send`. */
+function channel(): { send(message: WorkerMessage): void; onRequest(listener: (req: WorkerRequest) => void): void } {
+  const port = (process as unknown as { parentPort?: ParentPort }).parentPort;
+  if (port) {
+    return {
+      send: (message) => port.postMessage(message),
+      onRequest: (listener) => port.on('message', (event) => listener(event.data as WorkerRequest)),
+    };
+  }
+  if (!process.send) throw new Error('worker-main must be started as a child process with an IPC channel');
+  process.on('disconnect', () => process.exit(0));
+  return {
+    send: (message) => process.send!(message),
+    onRequest: (listener) => process.on('message', (message) => listener(message as WorkerRequest)),
+  };
+}
+
+function readArgs(): WorkerArgs {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string' },
+      shell: { type: 'string' },
+      'seed-sample': { type: 'boolean', default: false },
+      'native-binding': { type: 'string' },
+    },
+  });
+  if (!values.db) throw new Error('worker-main: --db is required');
+  return {
+    db: values.db,
+    shell: values.shell === 'electron' ? 'electron' : 'serve',
+    seedSample: values['seed-sample'] ?? false,
+    nativeBinding: values['native-binding'],
+  };
+}
+
+async function main(): Promise<void> {
+  const port = channel();
+  let core: Core;
+  try {
+    const args = readArgs();
+    if (args.seedSample) await ensureSampleCorpus(args.db, args.nativeBinding);
+    core = new Core({ dbPath: args.db, shell: args.shell, nativeBinding: args.nativeBinding });
+  } catch (err) {
+    port.send({ kind: 'fatal', error: toErrorData(err) });
+    setTimeout(() => process.exit(1), 50);
+    return;
+  }
+  core.onEvent((event) => port.send({ kind: 'event', event }));
+  port.onRequest((message) => {
+    if (message?.kind !== 'request') return;
+    void core.call(message.op, message.request).then((result) => port.send({ kind: 'response', id: message.id, result }));
+  });
+  port.send({ kind: 'ready' });
+}
+
+void main();
