@@ -26,6 +26,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts are command-line programs: printing is their job.
+    files: ['scripts/**/*.{js,ts}', 'bench/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     // The contract is pure: no Node, no Electron, nothing from the layers that use it.
     files: ['common/**/*.ts'],
     rules: { 'no-restricted-imports': restrict([...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/renderer/**', '**/preload/**'], { builtins: true }) },

@@ -1,0 +1,66 @@
+/**
+ * Electron main: wires the worker, the IPC boundary, the menu and the window. It holds no
+ * business logic; every operation runs in the worker.
+ */
+import { app, BrowserWindow, Menu, session } from 'electron';
+import { appPage, registerAppScheme, serveAppScheme } from './app-page';
+import { openCorpusFromDialog, startupCorpus } from './corpus';
+import { forwardEvents, handleWorkbenchCalls } from './ipc';
+import { buildAppMenu } from './menu';
+import { electronNativeBinding, electronNativeDir, rendererDir, workerEntry } from './paths';
+import { contentSecurityPolicy, hardenSession, isFromAppFrame } from './security';
+import { createMainWindow } from './window';
+import { WorkerHost } from './worker-host';
+
+registerAppScheme();
+
+// A second instance would start a second worker writing the same corpus: hand over to the first.
+if (!app.requestSingleInstanceLock()) app.quit();
+else void app.whenReady().then(start);
+
+function start(): void {
+  const page = appPage();
+  hardenSession(session.defaultSession, page);
+  if (!page.dev) serveAppScheme(rendererDir, { 'Content-Security-Policy': contentSecurityPolicy(page) });
+
+  const nativeBinding = electronNativeBinding();
+  if (!nativeBinding) {
+    console.warn(
+      `main: no Electron build of better-sqlite3 in ${electronNativeDir}; the worker will fail to open the corpus. ` +
+        'Run `node scripts/electron-native.js` (needs the internet).',
+    );
+  }
+  const host = new WorkerHost({ workerPath: workerEntry, nativeBinding });
+  // RWB_DATA_DIR is honoured so the app, serve mode and the CLI can share one data folder.
+  const dataDir = process.env.RWB_DATA_DIR ?? app.getPath('userData');
+  void host.open(startupCorpus(process.argv.slice(1), dataDir)).then((started) => {
+    if (!started.ok) console.error(`main: the worker could not open the corpus: ${started.error.message}`);
+  });
+
+  let window: BrowserWindow | undefined;
+  const showWindow = (): void => {
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+      return;
+    }
+    const created = createMainWindow(page);
+    created.on('closed', () => {
+      if (window === created) window = undefined;
+    });
+    window = created;
+  };
+
+  handleWorkbenchCalls(host, (event) => isFromAppFrame(event, window?.webContents, page));
+  forwardEvents(host, () => window?.webContents);
+  Menu.setApplicationMenu(buildAppMenu({ openCorpus: () => void openCorpusFromDialog(host, window) }));
+
+  showWindow();
+  app.on('second-instance', showWindow);
+  // macOS keeps the app running without windows and reopens one from the dock.
+  app.on('activate', showWindow);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => host.stop());
+}

@@ -1,0 +1,32 @@
+/**
+ * The preload: exposes the typed API as `window.workbench` and nothing else. It runs
+ * sandboxed, so it is bundled into one CommonJS file that requires only `electron`.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { bridgeMethods, type OperationName, type Result, type WorkbenchBridge } from '../common/contract';
+import { toErrorData } from '../common/errors';
+import type { EventListener, WorkbenchEvent } from '../common/events';
+import { callChannel, eventChannel } from '../common/ipc-channels';
+
+/** Channel names; `main/ipc.ts` uses the same two strings. */
+
+/** Main answers every call with a `Result`; a rejected invoke (no handler yet, say) becomes one too. */
+function send(name: OperationName, request: unknown): Promise<Result<unknown>> {
+  return ipcRenderer
+    .invoke(callChannel, name, request)
+    .then((result: Result<unknown>) => result, (err: unknown): Result<unknown> => ({ ok: false, error: toErrorData(err) }));
+}
+
+const workbench = {
+  ...bridgeMethods(send),
+  onEvent(listener: EventListener): () => void {
+    // The page gets the event only, never the IpcRendererEvent, which exposes the sender.
+    const handler = (_event: IpcRendererEvent, event: WorkbenchEvent) => listener(event);
+    ipcRenderer.on(eventChannel, handler);
+    return () => {
+      ipcRenderer.removeListener(eventChannel, handler);
+    };
+  },
+} satisfies WorkbenchBridge;
+
+contextBridge.exposeInMainWorld('workbench', workbench);

@@ -1,0 +1,48 @@
+/**
+ * The bridge for serve mode: the same operations as the Electron preload, over HTTP
+ * (`POST /api/<operation>`) and a WebSocket of events, authenticated by the page's token.
+ */
+import { bridgeMethods, type OperationName, type Result, type WorkbenchBridge } from '../../../common/contract';
+import { isApiErrorData } from '../../../common/errors';
+import { openEventSocket } from './event-socket';
+
+function unavailable(message: string): Result<never> {
+  return { ok: false, error: { code: 'unavailable', message } };
+}
+
+function isResult(value: unknown): value is Result<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v.ok === true ? 'value' in v : v.ok === false && isApiErrorData(v.error);
+}
+
+/**
+ * Builds a bridge that talks to the serve-mode server this page came from. The token is read
+ * once from the page URL; without it the server's cookie (set with the page) still authorises.
+ */
+export function createServeBridge(): WorkbenchBridge {
+  const token = new URLSearchParams(location.search).get('token');
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers['x-rwb-token'] = token;
+
+  async function send(name: OperationName, request: unknown): Promise<Result<unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(`/api/${name}`, { method: 'POST', headers, body: JSON.stringify(request ?? {}) });
+    } catch (err) {
+      return unavailable(`${name}: the workbench server did not answer (${(err as Error).message})`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      return unavailable(`${name}: the server answered HTTP ${response.status} without a JSON result`);
+    }
+    return isResult(body) ? body : unavailable(`${name}: the server answered HTTP ${response.status} with a malformed result`);
+  }
+
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const events = openEventSocket(`${protocol}//${location.host}/events${query}`);
+  return { ...bridgeMethods(send), onEvent: events.subscribe };
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { onWorkbenchEvent } from './api/bridge';
+import { ErrorBanner } from './components/error-banner';
+import { NavBar } from './components/nav-bar';
+import { StatusBar } from './components/status-bar';
+import { CorpusScreen } from './corpus/corpus-screen';
+import { RolloutScreen } from './rollout/rollout-screen';
+import { useRoute } from './router/router';
+import { useAppStore } from './stores/app-store';
+import { useCorpusStore } from './stores/corpus-store';
+import { useRolloutStore } from './stores/rollout-store';
+
+/** Refetches whatever is on screen when the backend reports a write to the corpus. */
+function useRefreshOnDbChange(): void {
+  useEffect(
+    () =>
+      onWorkbenchEvent((event) => {
+        if (event.type !== 'db:changed') return;
+        if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
+        void useRolloutStore.getState().refresh();
+      }),
+    [],
+  );
+}
+
+/** The app shell: navigation, the current screen, the error banner and the status bar. */
+export function App() {
+  const route = useRoute();
+  const loadInfo = useAppStore((s) => s.loadInfo);
+  useEffect(() => {
+    void loadInfo();
+  }, [loadInfo]);
+  useRefreshOnDbChange();
+
+  return (
+    <div className="app-shell">
+      <NavBar route={route} />
+      <main className="app-main">
+        <ErrorBanner />
+        {route.name === 'rollout' ? <RolloutScreen key={route.id} id={route.id} step={route.step} /> : <CorpusScreen />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

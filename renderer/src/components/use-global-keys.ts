@@ -1,0 +1,30 @@
+/** Screen-level keyboard shortcuts that stay out of the way of form fields. */
+import { useEffect, useRef } from 'react';
+
+/** True when a key event belongs to a control that needs its own keys (text fields, selects). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+}
+
+/**
+ * Calls `handler` for keydowns on the document that are not typed into a form field and
+ * carry no Ctrl/Alt/Meta modifier. The handler returns true when it used the key, which
+ * then does nothing else (no page scroll on arrows).
+ */
+export function useGlobalKeys(handler: (event: KeyboardEvent) => boolean): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+      if (isTypingTarget(event.target)) return;
+      // Enter and Space on a focused button or link belong to that control.
+      if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLElement && event.target.closest('button, a[href]')) return;
+      if (latest.current(event)) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,102 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { navigate } from '../router/router';
+import { rowAt, useCorpusStore } from '../stores/corpus-store';
+import { useGlobalKeys } from '../components/use-global-keys';
+import { rolloutColumns } from './rollout-columns';
+import { RolloutTableRow } from './rollout-table-row';
+
+const rowHeight = 32;
+
+/**
+ * The filtered rollouts as a virtualised grid: only visible rows are in the DOM, and their
+ * pages are fetched as they scroll into view. Arrow keys or j/k move the selection, Enter
+ * (or a click) opens the rollout.
+ */
+export function RolloutTable() {
+  const { total, pages, generation, selected } = useCorpusStore(
+    useShallow((s) => ({ total: s.total, pages: s.pages, generation: s.generation, selected: s.selected })),
+  );
+  const ensureRows = useCorpusStore((s) => s.ensureRows);
+  const select = useCorpusStore((s) => s.select);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = total ?? 0;
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 20,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    if (count > 0) ensureRows(first, last);
+  }, [first, last, count, generation, ensureRows]);
+
+  useEffect(() => {
+    if (selected >= 0 && selected < count) virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [selected, count, virtualizer]);
+
+  const open = useCallback(
+    (index: number) => {
+      const row = rowAt(useCorpusStore.getState().pages, index);
+      if (!row) return;
+      select(index);
+      navigate({ name: 'rollout', id: row.id, step: null });
+    },
+    [select],
+  );
+
+  useGlobalKeys((event) => {
+    if (count === 0) return false;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1);
+    const moves: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: page, PageUp: -page };
+    const move = moves[event.key];
+    if (move !== undefined) {
+      select(Math.min(count - 1, Math.max(0, (selected < 0 ? -1 : selected) + move)));
+      return true;
+    }
+    if (event.key === 'Home') select(0);
+    else if (event.key === 'End') select(count - 1);
+    else if (event.key === 'Enter' && selected >= 0) open(selected);
+    else return false;
+    return true;
+  });
+
+  return (
+    <div className="rollout-table" role="grid" aria-rowcount={count + 1} data-testid="rollout-table">
+      <div className="rollout-grid table-head" role="row" aria-rowindex={1}>
+        {rolloutColumns.map((col) => (
+          <span key={col.key} role="columnheader" className={col.numeric ? 'cell numeric' : 'cell'}>
+            {col.label}
+          </span>
+        ))}
+      </div>
+      <div className="table-body" ref={scrollRef}>
+        {total === 0 ? (
+          <div className="table-empty">No rollouts match these filters.</div>
+        ) : (
+          <div className="table-canvas" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => (
+              <RolloutTableRow
+                key={item.key}
+                index={item.index}
+                top={item.start}
+                row={rowAt(pages, item.index)}
+                selected={item.index === selected}
+                onOpen={open}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+      <footer className="table-foot key-hint">
+        <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>j</kbd>/<kbd>k</kbd> select · <kbd>Enter</kbd> or click to open a rollout
+      </footer>
+    </div>
+  );
+}

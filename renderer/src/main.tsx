@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { workbench } from './api/bridge';
+import { App } from './app';
+import { installNavigationGuard } from './navigation-guard';
+import './styles/base.css';
+import './styles/corpus.css';
+import './styles/rollout.css';
+
+installNavigationGuard();
+// Decide the bridge before anything calls it, so a missing backend fails in one place.
+workbench();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,35 @@
+/**
+ * Keeps the workbench page where it is: links may only change the hash of this document,
+ * and `window.open` opens nothing. An output or a rubric can contain any URL, and a click
+ * on it must never take the window (which holds the API token) somewhere else.
+ */
+
+function isSameDocumentHashLink(anchor: HTMLAnchorElement): boolean {
+  const target = anchor.getAttribute('target');
+  if (target !== null && target !== '' && target !== '_self') return false;
+  if (anchor.hasAttribute('download')) return false;
+  let url: URL;
+  try {
+    url = new URL(anchor.href, location.href);
+  } catch {
+    return false;
+  }
+  return url.origin === location.origin && url.pathname === location.pathname && url.search === location.search;
+}
+
+function guardClick(event: MouseEvent): void {
+  for (const node of event.composedPath()) {
+    if (node instanceof HTMLAnchorElement || node instanceof SVGAElement) {
+      if (!(node instanceof HTMLAnchorElement) || !isSameDocumentHashLink(node)) event.preventDefault();
+      return;
+    }
+  }
+}
+
+/** Installs the guard once, before the app renders. */
+export function installNavigationGuard(): void {
+  document.addEventListener('click', guardClick, { capture: true });
+  document.addEventListener('auxclick', guardClick, { capture: true });
+  document.addEventListener('submit', (event) => event.preventDefault(), { capture: true });
+  window.open = () => null;
+}

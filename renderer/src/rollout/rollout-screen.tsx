@@ -1,0 +1,85 @@
+import { useCallback, useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { LoadingState } from '../components/loading-state';
+import { useGlobalKeys } from '../components/use-global-keys';
+import { navigate } from '../router/router';
+import { useRolloutStore } from '../stores/rollout-store';
+import { RolloutHeader } from './rollout-header';
+import { StepDetail } from './step-detail';
+import { stepForKey } from './step-keys';
+import { StepList } from './step-list';
+
+/** Props of the rollout screen, from its route. */
+export interface RolloutScreenProps {
+  id: string;
+  /** Step index from the URL; the first step when absent. */
+  step: number | null;
+}
+
+/** Screen 2: one rollout read step by step, the selected step's outputs and failure beside. */
+export function RolloutScreen({ id, step }: RolloutScreenProps) {
+  const { rolloutId, detail, steps, failed } = useRolloutStore(
+    useShallow((s) => ({ rolloutId: s.rolloutId, detail: s.detail, steps: s.steps, failed: s.failed })),
+  );
+  const open = useRolloutStore((s) => s.open);
+  const loadStep = useRolloutStore((s) => s.loadStep);
+  const current = rolloutId === id ? steps : null;
+  const selected = step ?? current?.[0]?.index ?? null;
+  const stepDetail = useRolloutStore((s) => (selected === null ? undefined : s.stepDetails[selected]));
+  const row = current?.find((s) => s.index === selected);
+
+  useEffect(() => {
+    void open(id);
+  }, [open, id]);
+
+  // The selection lives in the URL so a reload or a shared link opens the same step.
+  useEffect(() => {
+    if (step === null && selected !== null) navigate({ name: 'rollout', id, step: selected }, { replace: true });
+  }, [id, step, selected]);
+
+  useEffect(() => {
+    if (row && !stepDetail) void loadStep(row.index);
+  }, [row, stepDetail, loadStep]);
+
+  const select = useCallback((index: number) => navigate({ name: 'rollout', id, step: index }, { replace: true }), [id]);
+
+  useGlobalKeys((event) => {
+    if (event.key === 'Escape' || event.key === 'Backspace') {
+      navigate({ name: 'corpus' });
+      return true;
+    }
+    if (!current || current.length === 0) return false;
+    const at = Math.max(0, current.findIndex((s) => s.index === selected));
+    const target = stepForKey(event.key, current, at);
+    if (target === null) return false;
+    select(target);
+    return true;
+  });
+
+  const ready = rolloutId === id && detail !== null && current !== null;
+  return (
+    <div className="screen rollout-screen" data-testid="rollout-screen">
+      {ready ? (
+        <>
+          <RolloutHeader rollout={detail} />
+          <div className="rollout-body">
+            <StepList steps={current} selected={selected} onSelect={select} />
+            <div className="step-detail-scroll">
+              {row ? (
+                <StepDetail key={row.index} row={row} detail={stepDetail} />
+              ) : (
+                <div className="empty-state">{current.length === 0 ? 'This rollout has no steps.' : `Step ${selected} is not in this rollout.`}</div>
+              )}
+            </div>
+          </div>
+        </>
+      ) : failed ? (
+        <div className="empty-state">
+          Rollout <span className="mono">{id}</span> could not be opened. <a href="#/corpus">Back to the corpus</a>
+        </div>
+      ) : (
+        <LoadingState label={`Loading rollout ${id}…`} />
+      )}
+    </div>
+  );
+}

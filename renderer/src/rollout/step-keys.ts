@@ -1,0 +1,24 @@
+/** Which step a timeline key moves to; pure, so the rules are easy to read and check. */
+import type { StepRow } from '../../../common/domain';
+import { isFailedStep } from '../lib/exit-status';
+
+/**
+ * The step index `key` moves to from position `at` of `steps`, or null when the key is not a
+ * step move or there is nowhere to go. j/k and arrows step by one; n/p jump to the next or
+ * previous failed step; Home/End go to the ends.
+ */
+export function stepForKey(key: string, steps: StepRow[], at: number): number | null {
+  const find = (from: number, dir: 1 | -1) => {
+    for (let i = from; i >= 0 && i < steps.length; i += dir) if (isFailedStep(steps[i]!)) return i;
+    return -1;
+  };
+  let target = -1;
+  if (key === 'j' || key === 'ArrowDown') target = Math.min(steps.length - 1, at + 1);
+  else if (key === 'k' || key === 'ArrowUp') target = Math.max(0, at - 1);
+  else if (key === 'n') target = find(at + 1, 1);
+  else if (key === 'p') target = find(at - 1, -1);
+  else if (key === 'Home') target = 0;
+  else if (key === 'End') target = steps.length - 1;
+  else return null;
+  return steps[target]?.index ?? null;
+}

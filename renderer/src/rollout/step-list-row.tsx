@@ -1,0 +1,56 @@
+import { memo } from 'react';
+import type { StepRow } from '../../../common/domain';
+import { ExitBadge } from '../components/exit-badge';
+import { exitStatus, isFailedStep } from '../lib/exit-status';
+import { formatDuration } from '../lib/format';
+
+/** Props of one step in the timeline. */
+export interface StepListRowProps {
+  step: StepRow;
+  top: number;
+  selected: boolean;
+  onSelect(index: number): void;
+}
+
+/** One step: index, exit badge, command, duration, and what failed and in which program version. */
+export const StepListRow = memo(function StepListRow({ step, top, selected, onSelect }: StepListRowProps) {
+  const failed = isFailedStep(step);
+  // A timeout or kill already reads from the exit badge; repeat the kind only when it adds something.
+  const showKind = step.failureKind !== null && (step.exceptionClass !== null || step.failureKind !== exitStatus(step).label);
+  return (
+    <div
+      className={`step-row${selected ? ' selected' : ''}${failed ? ' failed' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      role="option"
+      aria-selected={selected}
+      data-testid="step-row"
+      data-step-index={step.index}
+      data-exit-code={step.exitCode ?? ''}
+      onClick={() => onSelect(step.index)}
+    >
+      <div className="step-line">
+        <span className="step-index">{step.index}</span>
+        <ExitBadge step={step} />
+        <span className="step-command-preview mono" title={step.command}>
+          {step.command.split('\n')[0]}
+        </span>
+        <span className="step-duration">{formatDuration(step.durationMs)}</span>
+      </div>
+      <div className="step-line step-sub">
+        {showKind ? (
+          <span className="step-failure">
+            {step.failureKind?.replace(/_/g, ' ')}
+            {step.exceptionClass && <span className="mono"> · {step.exceptionClass}</span>}
+          </span>
+        ) : (
+          <span />
+        )}
+        {step.program && (
+          <span className="step-program mono" title="program version this step ran">
+            {step.program.path} v{step.program.version}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,55 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { StepRow } from '../../../common/domain';
+import { isFailedStep } from '../lib/exit-status';
+import { formatCount } from '../lib/format';
+import { StepListRow } from './step-list-row';
+
+const rowHeight = 50;
+
+/** Props of the step timeline. */
+export interface StepListProps {
+  steps: StepRow[];
+  selected: number | null;
+  onSelect(index: number): void;
+}
+
+/** The rollout's steps in order, virtualised so rollouts with thousands of steps stay fast. */
+export function StepList({ steps, selected, onSelect }: StepListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: steps.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  const position = selected === null ? -1 : steps.findIndex((s) => s.index === selected);
+
+  useEffect(() => {
+    if (position >= 0) virtualizer.scrollToIndex(position, { align: 'auto' });
+  }, [position, virtualizer]);
+
+  const failed = steps.filter(isFailedStep).length;
+  return (
+    <div className="step-column">
+      <header className="pane-header step-list-head">
+        <span className="pane-label">Steps</span>
+        <span>
+          {formatCount(steps.length)} · <span className={failed > 0 ? 'failure-count' : undefined}>{formatCount(failed)} failed</span>
+        </span>
+        <span className="pane-meta key-hint">
+          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>n</kbd>/<kbd>p</kbd> failures
+        </span>
+      </header>
+      <div className="step-list" ref={scrollRef} role="listbox" aria-label="Steps" data-testid="step-list">
+        <div className="list-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const step = steps[item.index];
+            if (!step) return null;
+            return <StepListRow key={step.index} step={step} top={item.start} selected={step.index === selected} onSelect={onSelect} />;
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

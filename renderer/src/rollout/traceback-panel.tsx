@@ -1,0 +1,72 @@
+import type { FailureEvent } from '../../../common/domain';
+import { KindBadge } from '../components/kind-badge';
+import { failureKindMeaning } from '../lib/failure-kinds';
+import { agentFrameIndex, frameInProgram } from '../lib/frames';
+
+/** Props of the traceback panel. */
+export interface TracebackPanelProps {
+  failure: FailureEvent;
+  /** Line shown in the program excerpt, to mark the frame that shows it. */
+  focusLine: number | null;
+  /** Called with a line of the failure's program when the reader clicks a frame in it. */
+  onFocusLine(line: number): void;
+}
+
+/**
+ * The parsed failure of a step: kind, exception and message, then the frames outermost
+ * first, as Python prints them, with the innermost frame in the agent's program highlighted.
+ */
+export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPanelProps) {
+  const agentFrame = agentFrameIndex(failure);
+  const program = failure.program;
+  return (
+    <section className="traceback" data-testid="traceback" aria-label="Failure">
+      <header className="traceback-head">
+        <KindBadge kind={failure.kind} />
+        {failure.exceptionClass && (
+          <span className="exception-class mono" data-testid="traceback-exception">
+            {failure.exceptionClass}
+          </span>
+        )}
+        {failure.category && <span className="category-code" title="failure category">{failure.category}</span>}
+      </header>
+      {failure.message && <p className="exception-message mono">{failure.message}</p>}
+      {failure.cause && <p className="failure-cause">{failure.cause}</p>}
+      {!failure.message && !failure.cause && failure.frames.length === 0 && <p className="failure-cause">{failureKindMeaning[failure.kind]}</p>}
+      {failure.frames.length > 0 && (
+        <ol className="frames" aria-label="Traceback frames, most recent call last">
+          {failure.frames.map((frame, i) => {
+            const inProgram = program !== null && frameInProgram(frame, program.path);
+            const classes = ['frame'];
+            if (i === agentFrame) classes.push('agent-frame');
+            if (inProgram && frame.line === focusLine) classes.push('focused');
+            const location = (
+              <>
+                <span className="frame-file">{frame.file}</span>:<span className="frame-line">{frame.line}</span>
+                {frame.function && (
+                  <>
+                    <span className="muted"> in </span>
+                    <span className="frame-function">{frame.function}</span>
+                  </>
+                )}
+                {i === agentFrame && <span className="frame-tag">agent's program</span>}
+              </>
+            );
+            return (
+              <li key={i} className={classes.join(' ')} data-testid="traceback-frame">
+                {inProgram ? (
+                  <button type="button" className="frame-location mono" title="Show this line of the program" onClick={() => onFocusLine(frame.line)}>
+                    {location}
+                  </button>
+                ) : (
+                  <div className="frame-location mono">{location}</div>
+                )}
+                {frame.code && <div className="frame-code mono">{frame.code}</div>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The rollout screen's slice: the open rollout, its step rows, and the step details and
+ * program versions fetched as the user looks at them. The selected step lives in the URL.
+ */
+import { create } from 'zustand';
+import type { ProgramContent, ProgramVersionRef, RolloutDetail, StepDetail, StepRow } from '../../../common/domain';
+import { api } from '../api/bridge';
+import { reportError, useAppStore } from './app-store';
+
+interface RolloutState {
+  rolloutId: string | null;
+  detail: RolloutDetail | null;
+  steps: StepRow[] | null;
+  /** Step details by step index; outputs load only for steps the user opens. */
+  stepDetails: Record<number, StepDetail>;
+  /** Program versions by `programKey`. */
+  programs: Record<string, ProgramContent>;
+  /** Set when the rollout itself could not be loaded. */
+  failed: boolean;
+  open(id: string): Promise<void>;
+  refresh(): Promise<void>;
+  loadStep(index: number): Promise<void>;
+  loadProgram(ref: ProgramVersionRef): Promise<void>;
+}
+
+/** The cache key of a program version. */
+export function programKey(ref: ProgramVersionRef): string {
+  return `${ref.version}@${ref.path}`;
+}
+
+const pending = new Set<string>();
+
+/** The rollout slice. */
+export const useRolloutStore = create<RolloutState>()((set, get) => {
+  async function fetchRollout(id: string): Promise<void> {
+    try {
+      const [detail, steps] = await Promise.all([api('rollouts.get', { id }), api('steps.list', { rollout: id })]);
+      if (get().rolloutId === id) set({ detail, steps, failed: false });
+    } catch (err) {
+      if (get().rolloutId !== id) return;
+      set({ failed: true });
+      reportError(err);
+    }
+  }
+
+  return {
+    rolloutId: null,
+    detail: null,
+    steps: null,
+    stepDetails: {},
+    programs: {},
+    failed: false,
+    async open(id) {
+      if (get().rolloutId === id) return;
+      set({ rolloutId: id, detail: null, steps: null, stepDetails: {}, programs: {}, failed: false });
+      await fetchRollout(id);
+      useAppStore.getState().markReady();
+    },
+    async refresh() {
+      const id = get().rolloutId;
+      if (id === null) return;
+      // Outputs and programs are content-addressed and rarely change; the rows may.
+      set({ stepDetails: {} });
+      await fetchRollout(id);
+    },
+    async loadStep(index) {
+      const id = get().rolloutId;
+      const key = `step:${id}:${index}`;
+      if (id === null || get().stepDetails[index] || pending.has(key)) return;
+      pending.add(key);
+      try {
+        const step = await api('steps.get', { rollout: id, index });
+        if (get().rolloutId === id) set((s) => ({ stepDetails: { ...s.stepDetails, [index]: step } }));
+      } catch (err) {
+        if (get().rolloutId === id) reportError(err);
+      } finally {
+        pending.delete(key);
+      }
+    },
+    async loadProgram(ref) {
+      const id = get().rolloutId;
+      const key = `program:${id}:${programKey(ref)}`;
+      if (id === null || get().programs[programKey(ref)] || pending.has(key)) return;
+      pending.add(key);
+      try {
+        const program = await api('programs.get', { rollout: id, path: ref.path, version: ref.version });
+        if (get().rolloutId === id) set((s) => ({ programs: { ...s.programs, [programKey(ref)]: program } }));
+      } catch (err) {
+        if (get().rolloutId === id) reportError(err);
+      } finally {
+        pending.delete(key);
+      }
+    },
+  };
+});
