@@ -14,6 +14,7 @@ import type {
   ProgramContent,
   RolloutDetail,
   RolloutPage,
+  SearchHit,
   StepDetail,
   StepRow,
 } from './domain';
@@ -53,14 +54,29 @@ export const operations = {
   'programs.get': op<ProgramContent>()(
     z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict(),
   ),
+  'search.query': op<SearchHit[]>()(
+    z
+      .object({
+        query: z.string().max(100_000),
+        benchmark: id.optional(),
+        collection: id.optional(),
+        grade: z.enum([...grades, 'ungraded']).optional(),
+        rubrics: z.boolean().default(false),
+        limit: z.number().int().positive().max(500).default(50),
+      })
+      .strict(),
+  ),
   'import.files': op<ImportResult>()(
     z
       .object({
         paths: z.array(z.string().min(1)).min(1),
         format: z.enum(importFormats).default('auto'),
+        /** Chosen by the caller so it can cancel the job before the call returns. */
+        jobId: z.string().min(1).max(128).optional(),
       })
       .strict(),
   ),
+  'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
 } as const;
 
@@ -101,18 +117,25 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiErrorDat
  * operation, plus event subscription. Methods resolve to a `Result` because Electron's
  * contextBridge and IPC drop the fields of thrown errors.
  */
-export type WorkbenchBridge = {
+export type BridgeMethods = {
   [K in OperationName]: (request: RequestOf<K>) => Promise<Result<ResponseOf<K>>>;
-} & {
+};
+
+export type WorkbenchBridge = BridgeMethods & {
   /** Subscribes to backend events; returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
+  /**
+   * The desktop shell's way to read the local path of a file the user picked or dropped
+   * (a DOM `File`). Serve mode has none: a browser uploads the file instead.
+   */
+  pathForFile?(file: unknown): string;
 };
 
 /** Builds the per-operation methods of a bridge from one generic transport function. */
 export function bridgeMethods(
   send: (name: OperationName, request: unknown) => Promise<Result<unknown>>,
-): Omit<WorkbenchBridge, 'onEvent'> {
+): BridgeMethods {
   const methods: Record<string, (request: unknown) => Promise<Result<unknown>>> = {};
   for (const name of operationNames) methods[name] = (request) => send(name, request);
-  return methods as Omit<WorkbenchBridge, 'onEvent'>;
+  return methods as BridgeMethods;
 }

@@ -1,4 +1,5 @@
 /** Row shapes the API returns. Plain data only: they cross process boundaries as JSON. */
+import type { ApiErrorData } from './errors';
 import type { benchmarkRoles, disciplines, failureKinds, grades } from './bundle';
 
 export type Grade = (typeof grades)[number];
@@ -145,6 +146,8 @@ export interface ImportFileResult {
   libraries: number;
   labels: number;
   duplicates: number;
+  /** Why this file was not imported; null when it was. Nothing from a failed file is written. */
+  error: ApiErrorData | null;
 }
 
 export interface ImportResult {
@@ -154,4 +157,14 @@ export interface ImportResult {
 export interface ExportResult {
   path: string;
   records: number;
+}
+
+export interface SearchHit {
+  rollout: string | null;
+  step: number | null;
+  rubric: string | null;
+  field: 'command' | 'stdout' | 'stderr' | 'rubric';
+  /** Plain text around the match; `highlights` are [start, end) character ranges of matched words in it. */
+  snippet: string;
+  highlights: [number, number][];
 }

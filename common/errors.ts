@@ -6,6 +6,7 @@ export const errorCodes = [
   'import_failed',
   'corpus_refused',
   'unavailable',
+  'cancelled',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

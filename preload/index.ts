@@ -2,13 +2,11 @@
  * The preload: exposes the typed API as `window.workbench` and nothing else. It runs
  * sandboxed, so it is bundled into one CommonJS file that requires only `electron`.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { bridgeMethods, type OperationName, type Result, type WorkbenchBridge } from '../common/contract';
 import { toErrorData } from '../common/errors';
 import type { EventListener, WorkbenchEvent } from '../common/events';
 import { callChannel, eventChannel } from '../common/ipc-channels';
-
-/** Channel names; `main/ipc.ts` uses the same two strings. */
 
 /** Main answers every call with a `Result`; a rejected invoke (no handler yet, say) becomes one too. */
 function send(name: OperationName, request: unknown): Promise<Result<unknown>> {
@@ -26,6 +24,9 @@ const workbench = {
     return () => {
       ipcRenderer.removeListener(eventChannel, handler);
     };
+  },
+  pathForFile(file: unknown): string {
+    return webUtils.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]);
   },
 } satisfies WorkbenchBridge;
 

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import type { RequestOf } from '../../common/contract';
 import type { Core } from '../core/core';
 import { exportRecords } from '../export/export-records';
 import { startServer } from '../serve/server';
@@ -48,10 +49,14 @@ const importCmd: Command = {
     const core = await ctx.core();
     const format = (ctx.values.format as string | undefined) ?? 'auto';
     const paths = ctx.positionals.map((p) => resolve(p));
-    const result = await core.invoke('import.files', { paths, format: format as 'auto' | 'bundle' });
+    const result = await core.invoke('import.files', { paths, format: format as RequestOf<'import.files'>['format'] });
+    const failed = result.files.filter((f) => f.error);
+    // Every file is attempted; any failure makes the exit code say so.
+    if (failed.length) process.exitCode = 1;
+    for (const f of failed) process.stderr.write(`rwb: ${f.error!.message}\n`);
     if (ctx.json) return writeJson(ctx, result);
-    const header = ['file', 'format', 'rollouts', 'steps', 'programs', 'failures', 'rubrics', 'libraries', 'labels', 'duplicates'];
-    const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates]);
+    const header = ['file', 'format', 'rollouts', 'steps', 'programs', 'failures', 'rubrics', 'libraries', 'labels', 'duplicates', 'result'];
+    const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates, f.error ? 'FAILED' : 'ok']);
     ctx.out(`${formatTable([header, ...rows])}\n`);
   },
 };
@@ -96,6 +101,23 @@ const failures: Command = {
   },
 };
 
+const searchCmd: Command = {
+  usage: 'rwb search QUERY [--limit N] [--rubrics] [--db FILE] [--json]',
+  summary: 'full-text search over commands, outputs, tracebacks (and rubrics)',
+  options: { limit: { type: 'string' }, rubrics: { type: 'boolean' } },
+  async run(ctx) {
+    const query = ctx.positionals.join(' ');
+    if (query.trim() === '') throw new UsageError('search needs a QUERY');
+    const limitText = (ctx.values.limit as string | undefined) ?? '50';
+    const limit = Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive whole number, not "${limitText}"`);
+    const hits = await (await ctx.core()).invoke('search.query', { query, limit, rubrics: ctx.values.rubrics === true });
+    if (ctx.json) return writeJson(ctx, hits);
+    const rows = hits.map((h) => [h.rubric ?? `${h.rollout}#${h.step}`, h.field, h.snippet.replace(/\s+/g, ' ').slice(0, 100)]);
+    ctx.out(`${formatTable([['where', 'field', 'snippet'], ...rows])}\n`);
+  },
+};
+
 const serve: Command = {
   usage: 'rwb serve [--db FILE] [--port N]',
   summary: 'serve the workbench to a browser on 127.0.0.1; prints the URL with its token',
@@ -112,4 +134,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, serve };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve };

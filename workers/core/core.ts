@@ -12,6 +12,7 @@ import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { handlers, type HandlerContext } from './handlers';
+import { Jobs } from './jobs';
 import { WriteLock } from './write-lock';
 
 export interface CoreOptions {
@@ -32,13 +33,8 @@ export class Core {
 
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
-    this.ctx = {
-      db: this.db,
-      dbPath: options.dbPath,
-      shell: options.shell,
-      emit: (event: WorkbenchEvent) => this.events.emit('event', event),
-      writes: new WriteLock(),
-    };
+    const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
+    this.ctx = { db: this.db, dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(), jobs: new Jobs(emit) };
   }
 
   async call(name: string, request: unknown): Promise<Result<unknown>> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import type { ImportFileResult } from '../../common/domain';
+import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { checkReferences } from './check-references';
 import { deriveFailures } from './derive-failures';
@@ -25,18 +26,7 @@ const progressEvery = 2000;
 export async function importFile(db: Db, path: string, options: ImportOptions = {}): Promise<ImportFileResult> {
   const label = basename(path);
   const importer = await chooseImporter(path, label, options.format ?? 'auto');
-  const result: ImportFileResult = {
-    file: path,
-    format: importer.format,
-    rollouts: 0,
-    steps: 0,
-    programs: 0,
-    failures: 0,
-    rubrics: 0,
-    libraries: 0,
-    labels: 0,
-    duplicates: 0,
-  };
+  const result = emptyImportResult(path, importer.format);
   const counted = { rollout: 'rollouts', step: 'steps', program: 'programs', failure: 'failures', rubric: 'rubrics', library: 'libraries', label: 'labels' } as const;
 
   db.exec('BEGIN IMMEDIATE');
@@ -45,7 +35,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const firstNewStepId = ((db.prepare('SELECT max(id) FROM steps').pluck().get() as number | null) ?? 0) + 1;
     let records = 0;
     for await (const { line, record } of importer.records(path, label)) {
-      options.signal?.throwIfAborted();
+      if (options.signal?.aborted) throw new ApiError('cancelled', `${label}: import cancelled; nothing from this file was written`);
       const outcome = writer.write(record, { file: label, line }, importer.format);
       if (outcome === 'duplicate') result.duplicates += 1;
       else if (record.type in counted && !(record.type === 'failure' && record.step !== null)) {
@@ -70,6 +60,11 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     if (db.inTransaction) db.exec('ROLLBACK');
     throw err;
   }
+}
+
+/** The result of a file before any record is counted. */
+export function emptyImportResult(file: string, format: string): ImportFileResult {
+  return { file, format, rollouts: 0, steps: 0, programs: 0, failures: 0, rubrics: 0, libraries: 0, labels: 0, duplicates: 0, error: null };
 }
 
 async function fileSha256(path: string): Promise<string> {

@@ -9,6 +9,7 @@ import { isOperationName } from '../../common/contract';
 import type { ErrorCode } from '../../common/errors';
 import { authorize, cookieName } from './http-auth';
 import { serveStatic } from './static-files';
+import { Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 
 export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
@@ -38,6 +39,7 @@ const statusOf: Record<ErrorCode, number> = {
   import_failed: 422,
   corpus_refused: 409,
   unavailable: 503,
+  cancelled: 409,
   internal: 500,
 };
 
@@ -80,8 +82,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * Serve mode: the renderer build and the API over HTTP (POST /api/<operation>) and a
- * WebSocket of events (/events), on 127.0.0.1 only, every request checked for the token,
+ * Serve mode: the renderer build and the API over HTTP (POST /api/<operation>), a WebSocket
+ * of events (/events) and file uploads for import (POST /upload?name=), on 127.0.0.1 only, every request checked for the token,
  * the Host and the Origin. The corpus lives in a worker process, as in the desktop app.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
@@ -92,6 +94,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const token = options.token ?? randomBytes(24).toString('base64url');
   const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample });
   let port = options.port;
+  const uploads = new Uploads();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: Error) => {
@@ -107,6 +110,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}\n`);
       return;
+    }
+    if (url.pathname === '/upload') {
+      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'use POST' } });
+      const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload');
+      return sendJson(res, 200, { ok: true, value: { path } });
     }
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'use POST' } });
@@ -172,6 +180,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       server.closeAllConnections();
       await closed;
       await worker.stop();
+      uploads.dispose();
     },
   };
 }

@@ -1,0 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { WorkbenchEvent } from '../../common/events';
+import { useTempDir } from '../test-support/temp-dir';
+import { miniBundle, writeBundle } from '../test-support/write-bundle';
+import { Core } from './core';
+
+const tempDir = useTempDir();
+
+describe('import.files through the core', () => {
+  it('imports each file atomically, reports a failed one with its error and keeps the rest', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
+    const events: WorkbenchEvent[] = [];
+    core.onEvent((e) => events.push(e));
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"type":"benchmark","id":"b2","discipline":"ml","role":"mining"}\n{"type":"task"\n');
+    const good = writeBundle(dir, 'good.jsonl', miniBundle());
+    const result = await core.invoke('import.files', { paths: [bad, good], jobId: 'job-1' });
+    expect(result.files[0]).toMatchObject({ file: bad, rollouts: 0, error: { code: 'import_failed', message: expect.stringMatching(/^bad\.jsonl:2: not valid JSON/) } });
+    expect(result.files[1]).toMatchObject({ file: good, rollouts: 1, error: null });
+    expect((await core.invoke('corpus.stats', {})).benchmarks).toBe(1);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'db:changed' }));
+    expect(events.at(-1)).toMatchObject({ type: 'job:progress', jobId: 'job-1', phase: 'done', done: 2, total: 2 });
+    core.close();
+  });
+
+  it('cancels a running import: the current file is rolled back and the rest skipped', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
+    const base = miniBundle();
+    // Enough records that the import is still reading when the cancel arrives.
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ type: 'step', rollout: 'r-1', index: 100 + i, command: `echo ${i}` }));
+    const big = writeBundle(dir, 'big.jsonl', [...base, ...many]);
+    const other = writeBundle(dir, 'other.jsonl', base);
+    const running = core.invoke('import.files', { paths: [big, other], jobId: 'job-2' });
+    const cancelled = await new Promise<boolean>((resolve) => {
+      const stop = core.onEvent((e) => {
+        if (e.type === 'job:progress' && e.message.includes('records read')) {
+          stop();
+          void core.invoke('jobs.cancel', { jobId: 'job-2' }).then((r) => resolve(r.cancelled));
+        }
+      });
+    });
+    expect(cancelled).toBe(true);
+    const result = await running;
+    expect(result.files.map((f) => f.error?.code)).toEqual(['cancelled', 'cancelled']);
+    expect((await core.invoke('corpus.stats', {})).steps).toBe(0);
+    expect((await core.invoke('jobs.cancel', { jobId: 'job-2' })).cancelled).toBe(false);
+    core.close();
+  });
+});
