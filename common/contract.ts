@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type {
   AppInfo,
+  CategoryRule,
   CorpusFacets,
   CorpusStats,
   ExportResult,
@@ -30,7 +31,7 @@ function op<Res>() {
 const id = z.string().min(1).max(512);
 const noParams = z.object({}).strict();
 
-export const importFormats = ['auto', 'bundle'] as const;
+export const importFormats = ['auto', 'bundle', 'aide', 'swe-agent'] as const;
 
 export const operations = {
   'app.info': op<AppInfo>()(noParams),
@@ -73,6 +74,24 @@ export const operations = {
         format: z.enum(importFormats).default('auto'),
         /** Chosen by the caller so it can cancel the job before the call returns. */
         jobId: z.string().min(1).max(128).optional(),
+      })
+      .strict(),
+  ),
+  'rules.list': op<CategoryRule[]>()(noParams),
+  'rules.save': op<{ rules: CategoryRule[]; changed: number }>()(
+    z
+      .object({
+        rules: z.array(
+          z
+            .object({
+              category: z.string().min(1),
+              field: z.enum(['kind', 'exception_class', 'message', 'traceback', 'command']),
+              pattern: z.string().min(1).max(2000),
+              enabled: z.boolean().default(true),
+              note: z.string().max(2000).default(''),
+            })
+            .strict(),
+        ),
       })
       .strict(),
   ),

@@ -168,3 +168,15 @@ export interface SearchHit {
   snippet: string;
   highlights: [number, number][];
 }
+
+/** One row of the editable table that suggests failure categories (first match in position order wins). */
+export interface CategoryRule {
+  id: number;
+  position: number;
+  category: string;
+  field: 'kind' | 'exception_class' | 'message' | 'traceback' | 'command';
+  /** A regular expression, matched case-insensitively. */
+  pattern: string;
+  enabled: boolean;
+  note: string;
+}

@@ -1,6 +1,8 @@
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
 import type { WorkbenchEvent } from '../../common/events';
 import type { AppInfo } from '../../common/domain';
+import { listRules } from '../categories/category-rules';
+import { saveRules } from '../categories/save-rules';
 import { schemaVersion, type Db } from '../db/open-corpus';
 import { exportBundle } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queries';
@@ -36,6 +38,13 @@ export const handlers: Handlers = {
   'programs.get': (req, { db }) => getProgram(db, req.rollout, req.path, req.version),
   'search.query': (req, { db }) => search(db, req),
   'import.files': (req, ctx) => runImportJob(req, ctx),
+  'rules.list': (_req, { db }) => listRules(db),
+  'rules.save': (req, ctx) =>
+    ctx.writes.run(async () => {
+      const result = saveRules(ctx.db, req);
+      ctx.emit({ type: 'db:changed', tables: ['category_rules', 'failure_events'] });
+      return result;
+    }),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
 };

@@ -33,6 +33,19 @@ describe('openCorpus', () => {
     db.close();
   });
 
+  it('upgrades a corpus made by an older version, applying only the missing migrations', () => {
+    const path = join(tempDir(), 'old.db');
+    const db = openCorpus(path);
+    const last = migrations[migrations.length - 1]!;
+    db.exec('DROP TABLE category_rules');
+    db.prepare('DELETE FROM schema_migrations WHERE version = ?').run(last.version);
+    db.close();
+    const upgraded = openCorpus(path);
+    expect(upgraded.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(last.version);
+    expect(upgraded.prepare('SELECT count(*) FROM category_rules').pluck().get()).toBeGreaterThan(0);
+    upgraded.close();
+  });
+
   it('refuses a file that is not a database and leaves it untouched', () => {
     const path = join(tempDir(), 'notes.db');
     writeFileSync(path, 'these are my notes, not a database\n'.repeat(200));
@@ -58,7 +71,8 @@ describe('openCorpus', () => {
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     const before = readFileSync(path);
-    expect(() => openCorpus(path)).toThrow(/made by a newer Rubric Workbench \(schema 2, this version knows 1\)/);
+    const message = `made by a newer Rubric Workbench (schema ${latestSchemaVersion + 1}, this version knows ${latestSchemaVersion})`;
+    expect(() => openCorpus(path)).toThrow(message);
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 

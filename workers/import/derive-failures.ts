@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Frame } from '../../common/domain';
+import { categorySuggester } from '../categories/category-rules';
 import type { Db } from '../db/open-corpus';
 import { extractFailure } from '../failures';
 import { importError } from './import-error';
@@ -41,7 +42,8 @@ export function deriveFailures(db: Db, writer: RecordWriter, firstNewStepId: num
   const programsOf = db.prepare('SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version');
   const indexStep = db.prepare('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)');
   const insertEvent = db.prepare(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
-      traceback, program_path, program_version, program_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      traceback, program_path, program_version, program_line, suggested_category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const suggest = categorySuggester(db);
   const indexEvent = db.prepare('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, ?, ?, ?)');
 
   let created = 0;
@@ -80,6 +82,7 @@ export function deriveFailures(db: Db, writer: RecordWriter, firstNewStepId: num
         target?.path ?? null,
         target?.version ?? null,
         target?.line ?? null,
+        suggest({ kind: draft.kind, exception_class: draft.exceptionClass, message: draft.message, traceback: draft.traceback, command: step.command }),
       );
       indexEvent.run(info.lastInsertRowid, draft.exceptionClass, draft.message, draft.traceback);
       created += 1;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql as initialSchema } from './001-initial-schema';
+import { sql as categoryRules } from './002-category-rules';
 
 export interface Migration {
   version: number;
@@ -13,6 +14,9 @@ function migration(version: number, name: string, sql: string): Migration {
 }
 
 /** Every migration in order. Append only: an applied migration's text is pinned by its checksum. */
-export const migrations: readonly Migration[] = [migration(1, 'initial-schema', initialSchema)];
+export const migrations: readonly Migration[] = [
+  migration(1, 'initial-schema', initialSchema),
+  migration(2, 'category-rules', categoryRules),
+];
 
 export const latestSchemaVersion = migrations.length;

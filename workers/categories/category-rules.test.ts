@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Core } from '../core/core';
+import { useTempDir } from '../test-support/temp-dir';
+import { miniBundle, writeBundle } from '../test-support/write-bundle';
+
+const tempDir = useTempDir();
+
+async function coreWithMini(taxonomy: { code: string; name: string; family: string }[]) {
+  const dir = tempDir();
+  const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
+  const records = miniBundle().map((r) => ('type' in r && r.type === 'taxonomy' ? { ...r, categories: taxonomy } : r));
+  await core.invoke('import.files', { paths: [writeBundle(dir, 'mini.jsonl', records)] });
+  return core;
+}
+
+const taxonomy = [
+  { code: 'C02', name: 'Missing column', family: 'crash' },
+  { code: 'C06', name: 'API misuse', family: 'crash' },
+];
+
+describe('category rules', () => {
+  it('suggest a category at import from the default table, beside the human one', async () => {
+    const core = await coreWithMini(taxonomy);
+    const [event] = await core.invoke('failures.list', { rollout: 'r-1' });
+    expect(event).toMatchObject({ exceptionClass: 'KeyError', suggestedCategory: 'C02', category: 'C02' });
+    core.close();
+  });
+
+  it('suggest nothing when the rule’s category is not in the corpus’s taxonomy', async () => {
+    const core = await coreWithMini([{ code: 'C06', name: 'API misuse', family: 'crash' }]);
+    const [event] = await core.invoke('failures.list', { rollout: 'r-1' });
+    expect(event!.suggestedCategory).toBeNull();
+    core.close();
+  });
+
+  it('are editable: saving re-suggests every event, and a human category stays', async () => {
+    const core = await coreWithMini(taxonomy);
+    const saved = await core.invoke('rules.save', { rules: [{ category: 'C06', field: 'message', pattern: "'agee'" }] });
+    expect(saved.rules).toEqual([expect.objectContaining({ position: 1, category: 'C06', enabled: true })]);
+    expect(saved.changed).toBeGreaterThan(0);
+    const [event] = await core.invoke('failures.list', { rollout: 'r-1' });
+    expect(event).toMatchObject({ suggestedCategory: 'C06', category: 'C02' });
+    expect(await core.invoke('rules.list', {})).toHaveLength(1);
+    core.close();
+  });
+
+  it('refuse a bad rule by its position and field, changing nothing', async () => {
+    const core = await coreWithMini(taxonomy);
+    const before = await core.invoke('rules.list', {});
+    await expect(core.invoke('rules.save', { rules: [{ category: 'C02', field: 'message', pattern: '(' }] })).rejects.toThrow(
+      /rules\.0\.pattern: not a valid regular expression/,
+    );
+    await expect(core.invoke('rules.save', { rules: [{ category: 'Z99', field: 'kind', pattern: 'crash' }] })).rejects.toThrow(
+      /rules\.0\.category: "Z99" is not a category/,
+    );
+    expect(await core.invoke('rules.list', {})).toEqual(before);
+    core.close();
+  });
+});

@@ -1,0 +1,58 @@
+import type { CategoryRule } from '../../common/domain';
+import type { Db } from '../db/open-corpus';
+
+/** The facts of a failure event that rules can look at. */
+export interface RuleSubject {
+  kind: string;
+  exception_class: string | null;
+  message: string | null;
+  traceback: string | null;
+  command: string | null;
+}
+
+/** A rule ready to run: its pattern compiled once. */
+interface CompiledRule {
+  category: string;
+  field: CategoryRule['field'];
+  regex: RegExp;
+}
+
+export function listRules(db: Db): CategoryRule[] {
+  return (db.prepare('SELECT id, position, category, field, pattern, enabled, note FROM category_rules ORDER BY position, id').all() as (Omit<CategoryRule, 'enabled'> & { enabled: number })[]).map(
+    (r) => ({ ...r, enabled: r.enabled === 1 }),
+  );
+}
+
+/**
+ * A function that suggests a category for a failure event: the first enabled rule, in
+ * position order, whose pattern matches its field, among rules whose category exists in
+ * the corpus's taxonomy. Returns null when no rule matches.
+ */
+export function categorySuggester(db: Db): (subject: RuleSubject) => string | null {
+  const known = new Set(db.prepare('SELECT DISTINCT code FROM categories').pluck().all() as string[]);
+  const rules: CompiledRule[] = listRules(db)
+    .filter((r) => r.enabled && known.has(r.category))
+    .map((r) => ({ category: r.category, field: r.field, regex: new RegExp(r.pattern, 'i') }));
+  return (subject) => {
+    for (const rule of rules) {
+      const value = subject[rule.field];
+      if (value !== null && rule.regex.test(value)) return rule.category;
+    }
+    return null;
+  };
+}
+
+/** Recomputes every failure event's suggested category, e.g. after the rules or the taxonomy changed. */
+export function applyRules(db: Db): number {
+  const suggest = categorySuggester(db);
+  const update = db.prepare('UPDATE failure_events SET suggested_category = ? WHERE id = ?');
+  const rows = db
+    .prepare(`SELECT f.id, f.kind, f.exception_class, f.message, f.traceback, s.command
+      FROM failure_events f LEFT JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx`)
+    .all() as (RuleSubject & { id: number })[];
+  let changed = 0;
+  db.transaction(() => {
+    for (const row of rows) changed += update.run(suggest(row), row.id).changes;
+  })();
+  return changed;
+}
