@@ -41,7 +41,7 @@ const stats: Command = {
 };
 
 const importCmd: Command = {
-  usage: 'rwb import FILE... [--format auto|bundle] [--db FILE] [--json]',
+  usage: 'rwb import FILE... [--format auto|bundle|aide|swe-agent] [--db FILE] [--json]',
   summary: 'import files, atomically per file',
   options: { format: { type: 'string' } },
   async run(ctx) {

@@ -1,11 +1,13 @@
 import { open } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { ApiError } from '../../common/errors';
+import { aideImporter } from './aide-importer';
 import { bundleImporter } from './bundle-importer';
 import type { Importer } from './importer';
+import { sweAgentImporter } from './swe-agent-importer';
 
 /** Every input format the workbench reads. Adding a format is adding one importer here. */
-export const importers: readonly Importer[] = [bundleImporter];
+export const importers: readonly Importer[] = [bundleImporter, aideImporter, sweAgentImporter];
 
 const headBytes = 64 * 1024;
 

@@ -1,0 +1,225 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openCorpus, type Db } from '../db/open-corpus';
+import { listFailures, listSteps } from '../queries/rollout-queries';
+import { useTempDir } from '../test-support/temp-dir';
+import { importFile } from './import-file';
+import { chooseImporter } from './registry';
+
+const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/aide/translucent-spaniel-of-promotion.journal.json');
+const fileName = 'translucent-spaniel-of-promotion.journal.json';
+const rolloutId = 'aide:translucent-spaniel-of-promotion';
+const tempDir = useTempDir();
+
+interface RawNode {
+  id: string;
+  _term_out: string[];
+  exc_type: string | null;
+  exc_stack: [string, number, string, string][] | null;
+  metric: { value: number | null };
+  is_buggy: boolean;
+  [key: string]: unknown;
+}
+interface RawJournal {
+  nodes: RawNode[];
+  node2parent: Record<string, string>;
+}
+
+const rawText = readFileSync(fixture, 'utf8');
+const raw = (): RawJournal => JSON.parse(rawText) as RawJournal;
+
+/** Every table's row count: what a refused import must leave as it was. */
+function snapshot(db: Db): Record<string, number> {
+  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name`).pluck().all() as string[];
+  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
+}
+
+/** Writes a variant of the real journal under the same file name (so the same rollout id) in a folder of its own. */
+function variant(dir: string, text: string, name = fileName): string {
+  const folder = join(dir, `variant-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(folder);
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const buggySteps = [2, 3, 4, 5, 9, 12, 15, 16];
+
+describe('AIDE journal import (real file)', () => {
+  it('imports one rollout with a step and a program version per node, and a failure per buggy node', async () => {
+    const db = openCorpus(join(tempDir(), 'corpus.db'));
+    const result = await importFile(db, fixture);
+    expect(result).toMatchObject({ format: 'aide', rollouts: 1, steps: 20, programs: 20, failures: 8, duplicates: 0 });
+
+    const failures = listFailures(db, rolloutId);
+    expect(failures.map((f) => f.step)).toEqual(buggySteps);
+    const byClass = Object.fromEntries(['TypeError', 'ModuleNotFoundError'].map((c) => [c, failures.filter((f) => f.exceptionClass === c).length]));
+    expect(byClass).toEqual({ TypeError: 7, ModuleNotFoundError: 1 });
+    expect(failures.find((f) => f.step === 3)).toMatchObject({
+      kind: 'missing_package',
+      exceptionClass: 'ModuleNotFoundError',
+      message: "No module named 'catboost'",
+      program: { path: 'runfile.py', version: 3 },
+      programLine: 6,
+    });
+    expect(failures.find((f) => f.step === 2)).toMatchObject({
+      kind: 'crash',
+      message: "XGBModel.fit() got an unexpected keyword argument 'eval_metric'",
+      program: { path: 'runfile.py', version: 2 },
+      programLine: 53,
+    });
+    // Every failure's class is the node's own exc_type.
+    const journal = raw();
+    for (const f of failures) expect(f.exceptionClass).toBe(journal.nodes[f.step!]!.exc_type);
+    db.close();
+  });
+
+  it('keeps the tree, the scores and the node review', async () => {
+    const db = openCorpus(join(tempDir(), 'corpus.db'));
+    await importFile(db, fixture);
+    const journal = raw();
+    const indexOf = new Map(journal.nodes.map((n, i) => [n.id, i]));
+    const steps = listSteps(db, rolloutId);
+    expect(steps).toHaveLength(20);
+    expect(steps.map((s) => s.parent)).toEqual(journal.nodes.map((n) => indexOf.get(journal.node2parent[n.id] ?? '') ?? null));
+    expect(steps.filter((s) => s.parent !== null)).toHaveLength(15);
+    expect(steps.map((s) => s.score)).toEqual(journal.nodes.map((n) => (n.is_buggy ? null : n.metric.value)));
+    expect(steps[0]).toMatchObject({ command: 'python runfile.py', exitCode: 0, score: 0.13718, durationMs: 976, program: { path: 'runfile.py', version: 0 } });
+    expect(steps.filter((s) => s.exitCode === 1).map((s) => s.index)).toEqual(buggySteps);
+
+    const extra = JSON.parse(db.prepare('SELECT extra FROM steps WHERE rollout_id = ? AND idx = 2').pluck().get(rolloutId) as string) as Record<string, unknown>;
+    expect(extra).toMatchObject({ id: 'e0edf19362b0437a8fb5e19e2ec7437a', step: 2, is_buggy: true, exc_type: 'TypeError', metric: { value: null, maximize: null } });
+    expect(extra.exc_stack).toEqual(journal.nodes[2]!.exc_stack);
+    expect(extra.plan).toMatch(/^We will impute missing numeric features/);
+    expect(extra.analysis).toMatch(/^The code execution failed due to a TypeError/);
+    expect(Object.keys(extra)).not.toContain('code');
+
+    const stdout = db.prepare('SELECT body FROM texts WHERE hash = (SELECT stdout_hash FROM steps WHERE rollout_id = ? AND idx = 1)').pluck().get(rolloutId);
+    expect(stdout).toBe('CV RMSE (log scale): 0.14813\nExecution time: a moment seconds (time limit is an hour).');
+    expect(db.prepare('SELECT id, discipline, role FROM benchmarks').all()).toEqual([{ id: 'aide', discipline: 'ml', role: 'mining' }]);
+    expect(db.prepare('SELECT id, benchmark_id AS benchmark, higher_is_better AS hib FROM tasks').all()).toEqual([
+      { id: rolloutId, benchmark: 'aide', hib: 0 },
+    ]);
+    expect(db.prepare('SELECT id, task_id AS task, collection_id AS collection, source_format AS format, extra FROM rollouts').all()).toEqual([
+      { id: rolloutId, task: rolloutId, collection: 'aide-import', format: 'aide', extra: '{"__version":"2"}' },
+    ]);
+    db.close();
+  });
+
+  it('is idempotent, and a compact copy of the same journal is the same records', async () => {
+    const dir = tempDir();
+    const db = openCorpus(join(dir, 'corpus.db'));
+    await importFile(db, fixture);
+    const before = snapshot(db);
+    // benchmark, task, collection, rollout, then 20 programs and 20 steps
+    expect(await importFile(db, fixture)).toMatchObject({ rollouts: 0, steps: 0, programs: 0, failures: 0, duplicates: 44 });
+    const compact = variant(dir, JSON.stringify(raw()));
+    expect(await importFile(db, compact)).toMatchObject({ format: 'aide', steps: 0, duplicates: 44 });
+    expect({ ...snapshot(db), imports: 0 }).toEqual({ ...before, imports: 0 });
+    db.close();
+  });
+
+  it('imports a compact copy into a fresh corpus with the same counts', async () => {
+    const dir = tempDir();
+    const db = openCorpus(join(dir, 'corpus.db'));
+    const compact = variant(dir, JSON.stringify(raw()), 'compact.json');
+    expect(await importFile(db, compact, { format: 'aide' })).toMatchObject({ format: 'aide', rollouts: 1, steps: 20, programs: 20, failures: 8 });
+    expect(listSteps(db, 'aide:compact')).toHaveLength(20);
+    db.close();
+  });
+
+  it('is picked by auto-detection, though node2parent lies beyond the head it reads', async () => {
+    expect(rawText.indexOf('"node2parent"')).toBeGreaterThan(64 * 1024);
+    expect((await chooseImporter(fixture, fileName, 'auto')).format).toBe('aide');
+    const compact = variant(tempDir(), JSON.stringify(raw()));
+    expect((await chooseImporter(compact, fileName, 'auto')).format).toBe('aide');
+  });
+});
+
+describe('AIDE journal import (variants built from the real file)', () => {
+  it('writes a CPython traceback from exc_stack when the output has none, so the failures are the same', async () => {
+    const dir = tempDir();
+    const journal = raw();
+    for (const node of journal.nodes) if (node.exc_type) node._term_out = node._term_out.filter((chunk) => !chunk.includes('Traceback'));
+    const db = openCorpus(join(dir, 'corpus.db'));
+    expect(await importFile(db, variant(dir, JSON.stringify(journal)))).toMatchObject({ steps: 20, failures: 8 });
+    const failures = listFailures(db, rolloutId);
+    expect(failures.map((f) => [f.step, f.kind, f.exceptionClass])).toEqual(
+      buggySteps.map((step) => [step, step === 3 ? 'missing_package' : 'crash', journal.nodes[step]!.exc_type]),
+    );
+    expect(failures.find((f) => f.step === 2)).toMatchObject({
+      message: "XGBModel.fit() got an unexpected keyword argument 'eval_metric'",
+      programLine: 53,
+      traceback: [
+        'Traceback (most recent call last):',
+        '  File "runfile.py", line 53, in <module>',
+        '    model.fit(',
+        '  File "/home/elias/PycharmProjects/aideml/.venv/lib/python3.13/site-packages/xgboost/core.py", line 729, in inner_f',
+        '    return func(**kwargs)',
+        "TypeError: XGBModel.fit() got an unexpected keyword argument 'eval_metric'",
+      ].join('\n'),
+    });
+    db.close();
+  });
+
+  it('marks a node AIDE stopped at its time limit as timed out', async () => {
+    const dir = tempDir();
+    const journal = raw();
+    Object.assign(journal.nodes[0]!, {
+      _term_out: ['[LightGBM] [Info] Total Bins 3126', '\n', 'TimeoutError: Execution exceeded the time limit of an hour'],
+      exc_type: 'TimeoutError',
+      exc_info: {},
+      exc_stack: [],
+      is_buggy: true,
+      metric: { value: null, maximize: null },
+    });
+    const db = openCorpus(join(dir, 'corpus.db'));
+    await importFile(db, variant(dir, JSON.stringify(journal)));
+    expect(listFailures(db, rolloutId)[0]).toMatchObject({ step: 0, kind: 'timeout' });
+    expect(listSteps(db, rolloutId)[0]).toMatchObject({ timedOut: true, score: null });
+    db.close();
+  });
+
+  const refusals: [string, (text: string) => string, RegExp][] = [
+    ['truncated', (text) => text.slice(0, Math.floor(text.length / 2)), /^translucent-spaniel-of-promotion\.journal\.json:\d+: not valid JSON/],
+    [
+      'a node whose code is not text',
+      (text) => {
+        const journal = JSON.parse(text) as RawJournal;
+        journal.nodes[3]!.code = 5;
+        return JSON.stringify(journal, null, 2);
+      },
+      // JSON.stringify(…, 2) puts each node's opening brace alone on a line indented by four spaces.
+      new RegExp(`:${nodeStartLine(3)} field "nodes\\.3\\.code": `),
+    ],
+    [
+      'a tree link to a node that is not in the journal',
+      (text) => {
+        const journal = JSON.parse(text) as RawJournal;
+        journal.node2parent['no-such-node'] = journal.nodes[0]!.id;
+        return JSON.stringify(journal);
+      },
+      /:1 field "node2parent\.no-such-node": refers to node "no-such-node", which is not in nodes/,
+    ],
+  ];
+
+  for (const [name, corrupt, message] of refusals) {
+    it(`refuses a journal that is ${name}, naming the file, and writes nothing`, async () => {
+      const dir = tempDir();
+      const db = openCorpus(join(dir, 'corpus.db'));
+      await importFile(db, variant(dir, JSON.stringify({ nodes: [], node2parent: {} }), 'other.journal.json'));
+      const before = snapshot(db);
+      await expect(importFile(db, variant(dir, corrupt(rawText)))).rejects.toThrow(message);
+      expect(snapshot(db)).toEqual(before);
+      expect(db.inTransaction).toBe(false);
+      db.close();
+    });
+  }
+});
+
+function nodeStartLine(index: number): number {
+  const lines = JSON.stringify(raw(), null, 2).split('\n');
+  return lines.map((l, i) => [l, i + 1] as const).filter(([l]) => l === '    {')[index]![1];
+}

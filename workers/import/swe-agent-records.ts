@@ -1,0 +1,99 @@
+/**
+ * Maps a parsed SWE-agent trajectory to bundle v1 records: one rollout per file, one
+ * step per trajectory entry. The submitted patch is the rollout's `submitted`; `info`
+ * (exit status, model stats, edited files), `history`, `environment` and the replay
+ * configuration stay on the rollout as `extra`, each entry's `thought`, `response`,
+ * `state` and messages on its step.
+ */
+import type { LocatedRecord } from './bundle-reader';
+import { located } from './json-document';
+import type { SweAgentEntry, SweAgentTrajectory } from './swe-agent-trajectory';
+
+/** Records shared by every trajectory; constant, so a second file finds them as duplicates. */
+const benchmark = { type: 'benchmark', id: 'swe-agent', name: 'SWE-agent', discipline: 'swe', role: 'mining' } as const;
+const collection = { type: 'collection', id: 'swe-agent-import', name: 'SWE-agent import', agent: 'swe-agent' } as const;
+
+/**
+ * SWE-agent's default `command_cancelled_timeout_template`: the only trace a timed-out
+ * command leaves, since trajectories record no exit status.
+ */
+const cancelledNotice = /^The command '[\s\S]*' was cancelled because it took more than \d+ seconds/;
+
+/**
+ * Every record of one trajectory, in writing order. `stem` names the rollout (and the
+ * task when the file names no instance); `lines` holds the line where each entry starts.
+ */
+export function* trajectoryRecords(traj: SweAgentTrajectory, stem: string, file: string, lines: readonly number[]): Generator<LocatedRecord> {
+  const { trajectory, info, replay_config: rawConfig, ...rest } = traj;
+  const { submission, ...infoRest } = info;
+  const config = rawConfig === undefined || rawConfig === null ? rawConfig : parsedJson(rawConfig);
+  const problem = field(config, 'problem_statement');
+  const instance = field(problem, 'id');
+  const model = field(field(field(config, 'agent'), 'model'), 'name');
+  const rollout = `swe-agent:${stem}`;
+  const task = `swe-agent:${typeof instance === 'string' && instance !== '' ? instance : stem}`;
+
+  yield located(benchmark, file, 1);
+  yield located({ type: 'task', id: task, benchmark: benchmark.id, statement: statementOf(problem, stem) }, file, 1);
+  yield located(collection, file, 1);
+  yield located(
+    {
+      ...rest,
+      info: infoRest,
+      ...(config === undefined ? {} : { replay_config: config }),
+      type: 'rollout',
+      id: rollout,
+      task,
+      collection: collection.id,
+      agent: typeof model === 'string' && model !== '' ? model : 'swe-agent',
+      submitted: submission ?? null,
+    },
+    file,
+    1,
+  );
+  for (const [index, entry] of trajectory.entries()) yield located(stepOf(entry, index, rollout), file, lines[index] ?? 1);
+}
+
+function stepOf(entry: SweAgentEntry, index: number, rollout: string): Record<string, unknown> & { type: 'step' } {
+  const { action, observation, execution_time: seconds, state, ...kept } = entry;
+  const stdout = observation ?? '';
+  return {
+    ...kept,
+    // Older versions wrote the state as a JSON string; stored parsed, both read alike.
+    ...(state === undefined ? {} : { state: state === null ? null : parsedJson(state) }),
+    type: 'step',
+    rollout,
+    index,
+    command: action,
+    stdout,
+    stderr: '',
+    // SWE-agent records no exit status; failure extraction then relies on the output's evidence alone.
+    exitCode: null,
+    durationMs: seconds === null || seconds === undefined ? null : Math.round(seconds * 1000),
+    timedOut: cancelledNotice.test(stdout),
+    killed: false,
+  };
+}
+
+/** The task statement: the problem text when the replay configuration holds it, else where the problem lives. */
+function statementOf(problem: unknown, stem: string): string {
+  const text = field(problem, 'text');
+  if (typeof text === 'string' && text.trim() !== '') return text;
+  const url = field(problem, 'github_url');
+  if (typeof url === 'string' && url !== '') return `GitHub issue ${url}`;
+  return `SWE-agent trajectory ${stem}: the trajectory does not record the problem statement.`;
+}
+
+/** A value that older versions wrote as a JSON string, parsed; kept as written when it is not JSON. */
+function parsedJson(value: string | Record<string, unknown>): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}
