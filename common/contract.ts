@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type {
+  AgreementReport,
   AppInfo,
   CategoryRule,
   CorpusFacets,
@@ -95,6 +96,7 @@ export const operations = {
       })
       .strict(),
   ),
+  'labels.agreement': op<AgreementReport>()(z.object({ schema: z.string().min(1) }).strict()),
   'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
 } as const;

@@ -180,3 +180,17 @@ export interface CategoryRule {
   enabled: boolean;
   note: string;
 }
+
+/** Agreement between annotators under one label schema (DESIGN.md §3). */
+export type AgreementReport = {
+  schema: string;
+  annotators: string[];
+  /** Items labelled by both annotators (kappa) or by at least two (alpha). */
+  items: number;
+  /** Observed and chance agreement behind the coefficient. */
+  observed: number;
+  expected: number;
+} & (
+  | { method: 'kappa'; kappa: number | null; confusion: { values: string[]; counts: number[][] } }
+  | { method: 'alpha'; alpha: number | null }
+);

@@ -6,6 +6,7 @@ import { exportRecords } from '../export/export-records';
 import { startServer } from '../serve/server';
 import { UsageError } from './cli-error';
 import { formatTable } from './format-table';
+import { agreementCommand } from './agreement-command';
 import { leaderboardCommand } from './leaderboard-command';
 
 export interface CommandContext {
@@ -135,4 +136,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand };

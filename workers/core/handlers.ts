@@ -6,6 +6,7 @@ import { saveRules } from '../categories/save-rules';
 import { schemaVersion, type Db } from '../db/open-corpus';
 import { exportBundle } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queries';
+import { agreement } from '../queries/agreement-query';
 import { search } from '../queries/search';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../queries/rollout-queries';
 import { appVersion } from './app-version';
@@ -45,6 +46,7 @@ export const handlers: Handlers = {
       ctx.emit({ type: 'db:changed', tables: ['category_rules', 'failure_events'] });
       return result;
     }),
+  'labels.agreement': (req, { db }) => agreement(db, req.schema),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
 };
