@@ -10,6 +10,7 @@ import type {
   CategoryRule,
   CorpusFacets,
   CorpusStats,
+  ExperimentComparison,
   ExportResult,
   FailureEvent,
   ImportResult,
@@ -97,6 +98,7 @@ export const operations = {
       .strict(),
   ),
   'labels.agreement': op<AgreementReport>()(z.object({ schema: z.string().min(1) }).strict()),
+  'experiments.compare': op<ExperimentComparison>()(z.object({ experiment: id, a: z.string().min(1), b: z.string().min(1) }).strict()),
   'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
 } as const;

@@ -7,6 +7,7 @@ import { startServer } from '../serve/server';
 import { UsageError } from './cli-error';
 import { formatTable } from './format-table';
 import { agreementCommand } from './agreement-command';
+import { compareCommand } from './compare-command';
 import { leaderboardCommand } from './leaderboard-command';
 
 export interface CommandContext {
@@ -136,4 +137,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand };

@@ -7,6 +7,7 @@ import { schemaVersion, type Db } from '../db/open-corpus';
 import { exportBundle } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queries';
 import { agreement } from '../queries/agreement-query';
+import { compareArms } from '../queries/compare-query';
 import { search } from '../queries/search';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../queries/rollout-queries';
 import { appVersion } from './app-version';
@@ -47,6 +48,7 @@ export const handlers: Handlers = {
       return result;
     }),
   'labels.agreement': (req, { db }) => agreement(db, req.schema),
+  'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
 };
