@@ -9,6 +9,7 @@ import { useRoute } from './router/router';
 import { useAppStore } from './stores/app-store';
 import { useCorpusStore } from './stores/corpus-store';
 import { useRolloutStore } from './stores/rollout-store';
+import { useSearchStore } from './stores/search-store';
 
 /** Refetches whatever is on screen when the backend reports a write to the corpus. */
 function useRefreshOnDbChange(): void {
@@ -17,6 +18,7 @@ function useRefreshOnDbChange(): void {
       onWorkbenchEvent((event) => {
         if (event.type !== 'db:changed') return;
         if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
+        if (useSearchStore.getState().query.trim() !== '') void useSearchStore.getState().refresh();
         void useRolloutStore.getState().refresh();
       }),
     [],

@@ -6,6 +6,8 @@ import { installNavigationGuard } from './navigation-guard';
 import './styles/base.css';
 import './styles/corpus.css';
 import './styles/rollout.css';
+import './styles/search.css';
+import './styles/import.css';
 
 installNavigationGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.

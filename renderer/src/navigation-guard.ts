@@ -1,7 +1,8 @@
 /**
  * Keeps the workbench page where it is: links may only change the hash of this document,
- * and `window.open` opens nothing. An output or a rubric can contain any URL, and a click
- * on it must never take the window (which holds the API token) somewhere else.
+ * `window.open` opens nothing, and a dropped file is never opened as a page. An output or a
+ * rubric can contain any URL, and a click on it must never take the window (which holds the
+ * API token) somewhere else.
  */
 
 function isSameDocumentHashLink(anchor: HTMLAnchorElement): boolean {
@@ -32,4 +33,12 @@ export function installNavigationGuard(): void {
   document.addEventListener('auxclick', guardClick, { capture: true });
   document.addEventListener('submit', (event) => event.preventDefault(), { capture: true });
   window.open = () => null;
+  // A file dropped anywhere but a drop zone (which accepts it first) would otherwise be opened
+  // in place of the app: refuse the drop everywhere else.
+  document.addEventListener('dragover', (event) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+  });
+  document.addEventListener('drop', (event) => event.preventDefault());
 }

@@ -5,6 +5,7 @@
 import { bridgeMethods, type OperationName, type Result, type WorkbenchBridge } from '../../../common/contract';
 import { isApiErrorData } from '../../../common/errors';
 import { openEventSocket } from './event-socket';
+import { serveToken } from './serve-token';
 
 function unavailable(message: string): Result<never> {
   return { ok: false, error: { code: 'unavailable', message } };
@@ -21,7 +22,7 @@ function isResult(value: unknown): value is Result<unknown> {
  * once from the page URL; without it the server's cookie (set with the page) still authorises.
  */
 export function createServeBridge(): WorkbenchBridge {
-  const token = new URLSearchParams(location.search).get('token');
+  const token = serveToken();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers['x-rwb-token'] = token;
 

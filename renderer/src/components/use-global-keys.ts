@@ -9,9 +9,9 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * Calls `handler` for keydowns on the document that are not typed into a form field and
- * carry no Ctrl/Alt/Meta modifier. The handler returns true when it used the key, which
- * then does nothing else (no page scroll on arrows).
+ * Calls `handler` for keydowns on the document that are not typed into a form field, carry
+ * no Ctrl/Alt/Meta modifier and come while no modal dialog is open. The handler returns true
+ * when it used the key, which then does nothing else (no page scroll on arrows).
  */
 export function useGlobalKeys(handler: (event: KeyboardEvent) => boolean): void {
   const latest = useRef(handler);
@@ -19,6 +19,8 @@ export function useGlobalKeys(handler: (event: KeyboardEvent) => boolean): void 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+      // An open modal dialog owns the keyboard; the screen behind it must not react.
+      if (document.querySelector('dialog[open]')) return;
       if (isTypingTarget(event.target)) return;
       // Enter and Space on a focused button or link belong to that control.
       if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLElement && event.target.closest('button, a[href]')) return;

@@ -2,8 +2,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { useCorpusStore, type CorpusFilters as Filters } from '../stores/corpus-store';
 import { formatCount } from '../lib/format';
 import { FacetSelect } from './facet-select';
+import { SearchBox } from './search-box';
 
-/** The benchmark, collection and grade filters, and how many rollouts they select. */
+/** The step search, the benchmark, collection and grade filters (which narrow both), and how many rollouts they select. */
 export function CorpusFilters() {
   const { facets, filters, total, corpusTotal } = useCorpusStore(
     useShallow((s) => ({ facets: s.facets, filters: s.filters, total: s.total, corpusTotal: s.stats?.rollouts ?? null })),
@@ -20,6 +21,7 @@ export function CorpusFilters() {
 
   return (
     <div className="filter-bar">
+      <SearchBox />
       <FacetSelect
         label="Benchmark"
         testId="filter-benchmark"

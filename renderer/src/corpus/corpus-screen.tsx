@@ -1,14 +1,21 @@
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
+import { ImportButton } from '../import/import-button';
 import { useCorpusStore } from '../stores/corpus-store';
+import { useSearchStore } from '../stores/search-store';
 import { CorpusFilters } from './corpus-filters';
 import { CorpusSummary } from './corpus-summary';
 import { RolloutTable } from './rollout-table';
+import { SearchResults } from './search-results';
 
-/** Screen 1: every rollout of the corpus, filtered by facets, in a virtualised table. */
+/**
+ * Screen 1: every rollout of the corpus, filtered by facets, in a virtualised table; while a
+ * search query is active, the matching steps instead.
+ */
 export function CorpusScreen() {
   const loaded = useCorpusStore((s) => s.loaded);
   const load = useCorpusStore((s) => s.load);
+  const searching = useSearchStore((s) => s.query.trim() !== '');
   useEffect(() => {
     void load();
   }, [load]);
@@ -18,11 +25,12 @@ export function CorpusScreen() {
       <header className="screen-header">
         <h1>Corpus</h1>
         <CorpusSummary />
+        <ImportButton />
       </header>
       {loaded ? (
         <>
           <CorpusFilters />
-          <RolloutTable />
+          {searching ? <SearchResults /> : <RolloutTable />}
         </>
       ) : (
         <LoadingState label="Loading the corpus…" />

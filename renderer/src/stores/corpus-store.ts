@@ -115,7 +115,8 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
   };
 });
 
-function definedFilters(filters: CorpusFilters) {
+/** The filters as request fields: "all" is the field left out. */
+export function definedFilters(filters: CorpusFilters) {
   return {
     ...(filters.benchmark ? { benchmark: filters.benchmark } : {}),
     ...(filters.collection ? { collection: filters.collection } : {}),

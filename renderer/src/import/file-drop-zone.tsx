@@ -1,0 +1,57 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useImportStore } from '../stores/import-store';
+
+function carriesFiles(event: DragEvent): boolean {
+  return event.dataTransfer.types.includes('Files');
+}
+
+/** Where files are dropped, or picked with the system's file chooser. */
+export function FileDropZone() {
+  const addFiles = useImportStore((s) => s.addFiles);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+
+  function onDragOver(event: DragEvent<HTMLDivElement>): void {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  }
+
+  return (
+    <div
+      className={over ? 'drop-zone over' : 'drop-zone'}
+      data-testid="import-drop-zone"
+      onDragEnter={onDragOver}
+      onDragOver={onDragOver}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        addFiles([...e.dataTransfer.files]);
+      }}
+    >
+      <span className="drop-title">Drop files here</span>
+      <span className="muted">or</span>
+      <button type="button" className="button" data-autofocus onClick={() => inputRef.current?.click()}>
+        Choose files…
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        multiple
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="import-file-input"
+        onChange={(e) => {
+          addFiles([...(e.target.files ?? [])]);
+          // Lets the same file be chosen again after it was removed from the list.
+          e.target.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useGlobalKeys } from '../components/use-global-keys';
+import { useImportStore } from '../stores/import-store';
+import { ImportDialog } from './import-dialog';
+
+/** The corpus header's "Import…" button (key `i`) and the dialog it opens. */
+export function ImportButton() {
+  const open = useImportStore((s) => s.open);
+  const openDialog = useImportStore((s) => s.openDialog);
+
+  useGlobalKeys((event) => {
+    if (event.key !== 'i') return false;
+    openDialog();
+    return true;
+  });
+
+  return (
+    <>
+      <button type="button" className="button header-action" data-testid="import-button" title="Import files into the corpus (i)" onClick={openDialog}>
+        Import…
+      </button>
+      {open && <ImportDialog />}
+    </>
+  );
+}
