@@ -350,8 +350,11 @@ export interface ExperimentComparison {
   experiment: string;
   a: string;
   b: string;
+  /** Mean over cases with at least one pair of the per-case mean of (score A − score B); null without pairs. */
   effect: number | null;
+  /** 95% bootstrap interval of the effect, resampling tasks with all their cases and repeats. */
   ci: [number, number] | null;
+  /** Cases with at least one pair / all cases (lost attempts stay in the denominator). */
   coverage: number;
   cases: number;
   pairedCases: number;
@@ -359,7 +362,9 @@ export interface ExperimentComparison {
   resamples: number;
   seed: number;
   validity: {
+    /** Valid rate of A minus valid rate of B, an unknown outcome counted as not valid. */
     difference: number;
+    /** The same difference with every unknown outcome counted as failed, then as succeeded. */
     sensitivity: { unknownAsFailed: number; unknownAsSucceeded: number };
     slots: { a: number; b: number };
     unknown: { a: number; b: number };

@@ -3,6 +3,7 @@
  * Content-Security-Policy, no permissions, no popups, no navigation away from the app page,
  * no webviews.
  */
+import { contentSecurityPolicy as buildPolicy } from '../common/content-security-policy';
 import type { IpcMainInvokeEvent, Session, WebContents } from 'electron';
 import type { AppPage } from './app-page';
 
@@ -13,19 +14,7 @@ import type { AppPage } from './app-page';
  */
 export function contentSecurityPolicy(page: AppPage): string {
   const devHost = page.dev ? new URL(page.url).host : undefined;
-  return [
-    "default-src 'self'",
-    devHost ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    devHost ? `connect-src 'self' ws://${devHost}` : "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return buildPolicy({ inlineScripts: devHost !== undefined, connect: devHost ? [`ws://${devHost}`] : [] });
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { CorpusFacets, CorpusStats, Grade, RolloutPage, RolloutRow } from '../../common/domain';
+import type { CorpusFacets, CorpusStats, RolloutPage, RolloutRow } from '../../common/domain';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
+import { rolloutFilter } from './rollout-filter';
 
 /** Row counts of every main table: the numbers `rwb stats` and the status bar show. */
 export function corpusStats(db: Db): CorpusStats {
@@ -46,21 +47,7 @@ export const rolloutJoins = 'FROM rollouts r JOIN tasks t ON t.id = r.task_id LE
 
 /** A page of rollouts matching the filters, with the total the filters select. */
 export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): RolloutPage {
-  const where: string[] = [];
-  const params: Record<string, unknown> = {};
-  if (req.benchmark) {
-    where.push('t.benchmark_id = @benchmark');
-    params.benchmark = req.benchmark;
-  }
-  if (req.collection) {
-    where.push('r.collection_id = @collection');
-    params.collection = req.collection;
-  }
-  if (req.grade === 'ungraded') where.push('r.grade IS NULL');
-  else if (req.grade) {
-    where.push('r.grade = @grade');
-    params.grade = req.grade satisfies Grade;
-  }
+  const { conditions: where, params } = rolloutFilter(req);
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = db.prepare(`SELECT count(*) ${rolloutJoins} ${filter}`).pluck().get(params) as number;
   const rows = db

@@ -2,6 +2,7 @@ import type { SearchHit } from '../../common/domain';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
 import { markClose, markOpen, toFtsQuery, unmarkSnippet } from './fts-query';
+import { rolloutFilter } from './rollout-filter';
 
 const snippetWords = 14;
 
@@ -30,21 +31,9 @@ interface RubricMatch {
 export function search(db: Db, req: ParsedRequestOf<'search.query'>): SearchHit[] {
   const match = toFtsQuery(req.query);
   if (match === null) return [];
-  const where: string[] = ['step_fts MATCH @match'];
-  const params: Record<string, unknown> = { match, limit: req.limit };
-  if (req.benchmark) {
-    where.push('t.benchmark_id = @benchmark');
-    params.benchmark = req.benchmark;
-  }
-  if (req.collection) {
-    where.push('r.collection_id = @collection');
-    params.collection = req.collection;
-  }
-  if (req.grade === 'ungraded') where.push('r.grade IS NULL');
-  else if (req.grade) {
-    where.push('r.grade = @grade');
-    params.grade = req.grade;
-  }
+  const filter = rolloutFilter(req);
+  const where = ['step_fts MATCH @match', ...filter.conditions];
+  const params: Record<string, unknown> = { ...filter.params, match, limit: req.limit };
   const stepRows = db
     .prepare(`SELECT s.rollout_id AS rollout, s.idx AS step,
         ${snippetOf('step_fts', 0)} AS command, ${snippetOf('step_fts', 1)} AS stdout, ${snippetOf('step_fts', 2)} AS stderr

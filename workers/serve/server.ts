@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import type { Result } from '../../common/contract';
 import { isOperationName } from '../../common/contract';
+import { contentSecurityPolicy } from '../../common/content-security-policy';
 import type { ErrorCode } from '../../common/errors';
 import { authorize, cookieName } from './http-auth';
 import { serveStatic } from './static-files';
@@ -43,21 +44,6 @@ const statusOf: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -134,7 +120,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'method not allowed' } });
     const headers = {
-      'content-security-policy': contentSecurityPolicy(port),
+      'content-security-policy': contentSecurityPolicy({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',

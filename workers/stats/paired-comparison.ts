@@ -1,3 +1,4 @@
+import type { ExperimentComparison } from '../../common/domain';
 import { seededRandom } from './seeded-random';
 
 /** One attempt as the comparison sees it. */
@@ -11,19 +12,8 @@ export interface AttemptOutcome {
   valid: boolean | null;
 }
 
-export interface PairedComparison {
-  /** Mean over cases with at least one pair of the per-case mean of (score A − score B); null without pairs. */
-  effect: number | null;
-  /** 95% bootstrap interval of the effect, resampling tasks with all their cases and repeats. */
-  ci: [number, number] | null;
-  /** Cases with at least one pair / all cases of the experiment (lost attempts stay in the denominator). */
-  coverage: number;
-  cases: number;
-  pairedCases: number;
-  pairs: number;
-  resamples: number;
-  seed: number;
-}
+/** The comparison's numbers; their meaning is documented on `ExperimentComparison` in common/domain.ts. */
+export type PairedComparison = Omit<ExperimentComparison, 'experiment' | 'a' | 'b' | 'validity'>;
 
 export interface ComparisonOptions {
   resamples?: number;
@@ -87,14 +77,8 @@ export function pairedComparison(attempts: readonly AttemptOutcome[], armA: stri
   return { ...base, ci: [quantile(estimates, 0.025), quantile(estimates, 0.975)] };
 }
 
-export interface ValidityDifference {
-  /** Valid rate of A minus valid rate of B; every slot is in its arm's denominator, an unknown outcome counts as not valid. */
-  difference: number;
-  /** The same difference recomputed with every unknown outcome counted as failed, then as succeeded. */
-  sensitivity: { unknownAsFailed: number; unknownAsSucceeded: number };
-  slots: { a: number; b: number };
-  unknown: { a: number; b: number };
-}
+/** Valid-rate difference of two arms, every slot in its arm's denominator, with the range unknown outcomes leave open. */
+export type ValidityDifference = ExperimentComparison['validity'];
 
 /** Difference of the arms' validity rates, with the range that unknown outcomes leave open. */
 export function validityDifference(attempts: readonly AttemptOutcome[], armA: string, armB: string): ValidityDifference {
