@@ -36,6 +36,8 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves the renderer unminified; Monaco alone would be 5 MB instead of 2.8 MB.
+      minify: true,
       rollupOptions: { input: resolve(root, 'renderer/index.html') },
     },
   },

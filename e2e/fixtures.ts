@@ -7,6 +7,8 @@ import { startServe, type ServeProcess } from './serve-process';
 
 export interface Workbench extends ServeProcess {
   dbPath: string;
+  /** Calls one operation of the serve-mode API with the token, expects success and returns its value. */
+  call<T>(op: string, data: object): Promise<T>;
   /** Opens the app at a hash route and waits until its first screen has loaded. */
   open(route?: string): Promise<void>;
   /** Saves a screenshot of the whole window under e2e/screenshots. */
@@ -15,15 +17,21 @@ export interface Workbench extends ServeProcess {
 
 /** Each test gets its own copy of the sample corpus and its own `rwb serve` process. */
 export const test = base.extend<{ workbench: Workbench }>({
-  workbench: async ({ page }, use) => {
+  workbench: async ({ page, request }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-'));
     const dbPath = join(dir, 'corpus.db');
-    copyFileSync(templateCorpus, dbPath);
+    copyFileSync(templateCorpus(), dbPath);
     const server = await startServe(dbPath);
     try {
       await use({
         ...server,
         dbPath,
+        call: async <T>(op: string, data: object) => {
+          const response = await request.post(`${server.origin}/api/${op}`, { data, headers: { 'x-rwb-token': server.token } });
+          const body = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
+          expect(body.ok, `${op}: ${body.error?.message ?? 'answers'}`).toBe(true);
+          return body.value;
+        },
         open: (route = '') => openApp(page, server.url + route),
         screenshot: async (name) => {
           mkdirSync(screenshotDir, { recursive: true });

@@ -1,22 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, type Workbench } from './fixtures';
 
-/** Calls one operation of the serve-mode API and returns its value. */
-async function call<T>(request: APIRequestContext, workbench: Workbench, op: string, data: object): Promise<T> {
-  const response = await request.post(`${workbench.origin}/api/${op}`, { data, headers: { 'x-rwb-token': workbench.token } });
-  const body = (await response.json()) as { ok: boolean; value: T };
-  expect(body.ok, `${op} answers`).toBe(true);
-  return body.value;
-}
-
 /** A failed step of the sample corpus whose traceback ends in an exception line of a few words. */
-async function findTracebackStep(request: APIRequestContext, workbench: Workbench) {
-  const list = await call<{ rows: { id: string }[] }>(request, workbench, 'rollouts.list', { limit: 100 });
+async function findTracebackStep(workbench: Workbench) {
+  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 100 });
   for (const row of list.rows) {
-    const failures = await call<{ step: number | null; exceptionClass: string | null }[]>(request, workbench, 'failures.list', { rollout: row.id });
+    const failures = await workbench.call<{ step: number | null; exceptionClass: string | null }[]>('failures.list', { rollout: row.id });
     for (const failure of failures) {
       if (failure.step === null || !failure.exceptionClass) continue;
-      const step = await call<{ stderr: string }>(request, workbench, 'steps.get', { rollout: row.id, index: failure.step });
+      const step = await workbench.call<{ stderr: string }>('steps.get', { rollout: row.id, index: failure.step });
       const line = step.stderr
         .split('\n')
         .map((l) => l.trim())
@@ -33,8 +25,8 @@ async function matchCount(page: Page): Promise<number> {
   return Number((text ?? '').replace(/,/g, '').match(/^(\d+)/)?.[1] ?? NaN);
 }
 
-test('a pasted exception line finds its step, and Enter opens the rollout there', async ({ workbench, page, request }) => {
-  const target = await findTracebackStep(request, workbench);
+test('a pasted exception line finds its step, and Enter opens the rollout there', async ({ workbench, page }) => {
+  const target = await findTracebackStep(workbench);
   expect(target, 'the sample corpus has a traceback with a distinctive exception line').toBeTruthy();
   const { rollout, step, line } = target!;
 
@@ -72,8 +64,8 @@ test('a pasted exception line finds its step, and Enter opens the rollout there'
   await expect(page.getByTestId('rollout-table')).toBeVisible();
 });
 
-test('the grade filter narrows the search hits to rollouts of that grade', async ({ workbench, page, request }) => {
-  const wrong = await call<{ rows: { id: string }[] }>(request, workbench, 'rollouts.list', { grade: 'wrong', limit: 100 });
+test('the grade filter narrows the search hits to rollouts of that grade', async ({ workbench, page }) => {
+  const wrong = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { grade: 'wrong', limit: 100 });
   const wrongIds = new Set(wrong.rows.map((r) => r.id));
 
   await workbench.open('#/corpus');

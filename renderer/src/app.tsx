@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { onWorkbenchEvent } from './api/bridge';
+import { CompareScreen } from './compare/compare-screen';
 import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
 import { StatusBar } from './components/status-bar';
 import { CorpusScreen } from './corpus/corpus-screen';
+import { LibrariesScreen } from './libraries/libraries-screen';
+import { refreshRubricViews } from './libraries/refresh-rubric-views';
 import { RolloutScreen } from './rollout/rollout-screen';
+import { RubricScreen } from './rubrics/rubric-screen';
 import { useRoute } from './router/router';
 import { useAppStore } from './stores/app-store';
 import { useCorpusStore } from './stores/corpus-store';
@@ -20,6 +24,7 @@ function useRefreshOnDbChange(): void {
         if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
         if (useSearchStore.getState().query.trim() !== '') void useSearchStore.getState().refresh();
         void useRolloutStore.getState().refresh();
+        refreshRubricViews();
       }),
     [],
   );
@@ -39,7 +44,17 @@ export function App() {
       <NavBar route={route} />
       <main className="app-main">
         <ErrorBanner />
-        {route.name === 'rollout' ? <RolloutScreen key={route.id} id={route.id} step={route.step} /> : <CorpusScreen />}
+        {route.name === 'rollout' ? (
+          <RolloutScreen key={route.id} id={route.id} step={route.step} />
+        ) : route.name === 'libraries' ? (
+          <LibrariesScreen id={route.id} />
+        ) : route.name === 'rubric' ? (
+          <RubricScreen key={route.id} id={route.id} />
+        ) : route.name === 'compare' ? (
+          <CompareScreen a={route.a} b={route.b} />
+        ) : (
+          <CorpusScreen />
+        )}
       </main>
       <StatusBar />
     </div>

@@ -8,6 +8,9 @@ import './styles/corpus.css';
 import './styles/rollout.css';
 import './styles/search.css';
 import './styles/import.css';
+import './styles/compare.css';
+import './styles/libraries.css';
+import './styles/rubrics.css';
 
 installNavigationGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.

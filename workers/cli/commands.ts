@@ -9,6 +9,8 @@ import { formatTable } from './format-table';
 import { agreementCommand } from './agreement-command';
 import { compareCommand } from './compare-command';
 import { leaderboardCommand } from './leaderboard-command';
+import { mixCommand } from './mix-command';
+import { retrieveCommand } from './retrieve-command';
 
 export interface CommandContext {
   positionals: string[];
@@ -137,4 +139,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand };

@@ -9,6 +9,10 @@ import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queri
 import { agreement } from '../queries/agreement-query';
 import { compareArms } from '../queries/compare-query';
 import { search } from '../queries/search';
+import { getTaxonomy, listLibraries } from '../queries/library-queries';
+import { getRubric, listRubrics } from '../queries/rubric-queries';
+import { libraryMix } from '../retrieval/library-mix';
+import { runRetrieval } from '../retrieval/run-retrieval';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../queries/rollout-queries';
 import { appVersion } from './app-version';
 import { runImportJob } from './import-job';
@@ -49,6 +53,13 @@ export const handlers: Handlers = {
     }),
   'labels.agreement': (req, { db }) => agreement(db, req.schema),
   'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
+  'libraries.list': (_req, { db }) => listLibraries(db),
+  'libraries.mix': (req, { db }) => libraryMix(db, req),
+  'rubrics.list': (req, { db }) => listRubrics(db, req),
+  'rubrics.get': (req, { db }) => getRubric(db, req.id),
+  'taxonomy.get': (_req, { db }) => getTaxonomy(db),
+  'retrieval.run': (req, { db }) => runRetrieval(db, req),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
 };
+

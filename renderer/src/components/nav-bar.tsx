@@ -3,6 +3,8 @@ import type { Route } from '../router/route';
 /** The left navigation: only screens that exist are listed. */
 export function NavBar({ route }: { route: Route }) {
   const inCorpus = route.name === 'corpus' || route.name === 'rollout';
+  const inLibraries = route.name === 'libraries' || route.name === 'rubric';
+  const inCompare = route.name === 'compare';
   return (
     <nav className="nav-bar" aria-label="Screens">
       <div className="nav-title">
@@ -12,6 +14,12 @@ export function NavBar({ route }: { route: Route }) {
       </div>
       <a href="#/corpus" className={inCorpus ? 'nav-link active' : 'nav-link'} aria-current={inCorpus ? 'page' : undefined}>
         Corpus
+      </a>
+      <a href="#/libraries" className={inLibraries ? 'nav-link active' : 'nav-link'} aria-current={inLibraries ? 'page' : undefined}>
+        Libraries
+      </a>
+      <a href="#/compare" className={inCompare ? 'nav-link active' : 'nav-link'} aria-current={inCompare ? 'page' : undefined}>
+        Compare
       </a>
     </nav>
   );

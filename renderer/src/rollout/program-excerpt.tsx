@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ProgramVersionRef } from '../../../common/domain';
 import { LoadingState } from '../components/loading-state';
 import { programKey, useRolloutStore } from '../stores/rollout-store';
+import { useProgramViewerStore } from './program-viewer-store';
 
 const context = 8;
 
@@ -12,18 +13,21 @@ export interface ProgramExcerptProps {
   line: number;
 }
 
-/** The lines of a program version around the line a failure points at, that line highlighted. */
+/**
+ * The lines of a program version around the line a failure points at, that line highlighted,
+ * and a way to open the whole version in the program viewer at that line.
+ */
 export function ProgramExcerpt({ program, line }: ProgramExcerptProps) {
   const content = useRolloutStore((s) => s.programs[programKey(program)]?.content);
   const loadProgram = useRolloutStore((s) => s.loadProgram);
-  const [whole, setWhole] = useState(false);
+  const show = useProgramViewerStore((s) => s.show);
   useEffect(() => {
     void loadProgram(program);
   }, [loadProgram, program]);
   const lines = useMemo(() => content?.replace(/\n$/, '').split('\n') ?? [], [content]);
 
-  const from = whole ? 1 : Math.max(1, line - context);
-  const to = whole ? lines.length : Math.min(lines.length, line + context);
+  const from = Math.max(1, line - context);
+  const to = Math.min(lines.length, line + context);
   return (
     <section className="program-excerpt" data-testid="program-excerpt" aria-label="Program excerpt">
       <header className="pane-header">
@@ -35,14 +39,9 @@ export function ProgramExcerpt({ program, line }: ProgramExcerptProps) {
           line {line}
           {content !== undefined && ` of ${lines.length}`}
         </span>
-        {content !== undefined && !whole && lines.length > to - from + 1 && (
-          <button type="button" className="link-button" onClick={() => setWhole(true)}>
+        {content !== undefined && (
+          <button type="button" className="link-button" data-testid="program-show-whole" onClick={() => show(program)}>
             Show whole program
-          </button>
-        )}
-        {whole && (
-          <button type="button" className="link-button" onClick={() => setWhole(false)}>
-            Show excerpt
           </button>
         )}
       </header>

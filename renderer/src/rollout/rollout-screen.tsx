@@ -5,6 +5,7 @@ import { useGlobalKeys } from '../components/use-global-keys';
 import { navigate } from '../router/router';
 import { useRolloutStore } from '../stores/rollout-store';
 import { RolloutHeader } from './rollout-header';
+import { RubricsPanel } from './rubrics-panel';
 import { StepDetail } from './step-detail';
 import { stepForKey } from './step-keys';
 import { StepList } from './step-list';
@@ -71,6 +72,7 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
                 <div className="empty-state">{current.length === 0 ? 'This rollout has no steps.' : `Step ${selected} is not in this rollout.`}</div>
               )}
             </div>
+            <RubricsPanel rollout={id} failedStep={row && row.failureKind !== null ? row.index : null} />
           </div>
         </>
       ) : failed ? (

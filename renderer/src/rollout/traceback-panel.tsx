@@ -1,24 +1,35 @@
+import { useEffect } from 'react';
 import type { FailureEvent } from '../../../common/domain';
 import { KindBadge } from '../components/kind-badge';
 import { failureKindMeaning } from '../lib/failure-kinds';
 import { agentFrameIndex, frameInProgram } from '../lib/frames';
+import { programKey } from '../stores/rollout-store';
+import { ProgramViewer } from './program-viewer';
+import { useProgramViewerStore } from './program-viewer-store';
 
 /** Props of the traceback panel. */
 export interface TracebackPanelProps {
   failure: FailureEvent;
   /** Line shown in the program excerpt, to mark the frame that shows it. */
   focusLine: number | null;
-  /** Called with a line of the failure's program when the reader clicks a frame in it. */
+  /** Called with a line of the failure's program when the reader opens a frame in it. */
   onFocusLine(line: number): void;
 }
 
 /**
  * The parsed failure of a step: kind, exception and message, then the frames outermost
  * first, as Python prints them, with the innermost frame in the agent's program highlighted.
+ * A frame in the stored program opens that version whole at its line (click, or Enter), in
+ * the program viewer, which also opens from the excerpt at the line the excerpt shows.
  */
 export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPanelProps) {
   const agentFrame = agentFrameIndex(failure);
   const program = failure.program;
+  const showProgram = useProgramViewerStore((s) => s.show);
+  const closeProgram = useProgramViewerStore((s) => s.close);
+  const viewing = useProgramViewerStore((s) => program !== null && s.open === programKey(program));
+  // The viewer belongs to this failure: moving to another step closes it.
+  useEffect(() => closeProgram, [closeProgram]);
   return (
     <section className="traceback" data-testid="traceback" aria-label="Failure">
       <header className="traceback-head">
@@ -53,9 +64,24 @@ export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPan
               </>
             );
             return (
-              <li key={i} className={classes.join(' ')} data-testid="traceback-frame">
+              <li
+                key={i}
+                className={classes.join(' ')}
+                data-testid="traceback-frame"
+                data-frame-line={frame.line}
+                data-agent-frame={i === agentFrame ? 'true' : undefined}
+              >
                 {inProgram ? (
-                  <button type="button" className="frame-location mono" title="Show this line of the program" onClick={() => onFocusLine(frame.line)}>
+                  <button
+                    type="button"
+                    className="frame-location mono"
+                    title={`Open ${program.path} v${program.version} at line ${frame.line}`}
+                    data-testid="traceback-frame-open"
+                    onClick={() => {
+                      onFocusLine(frame.line);
+                      showProgram(program);
+                    }}
+                  >
                     {location}
                   </button>
                 ) : (
@@ -67,6 +93,7 @@ export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPan
           })}
         </ol>
       )}
+      {viewing && program && focusLine !== null && <ProgramViewer failure={failure} program={program} line={focusLine} onClose={closeProgram} />}
     </section>
   );
 }

@@ -1,9 +1,19 @@
 /** Hash routes of the workbench, parsed and formatted without touching the DOM. */
+import { formatSides, parseSides, type ProgramSide } from '../compare/compare-route';
 
 /** A screen and its parameters, as carried in the URL's hash. */
-export type Route = { name: 'corpus' } | { name: 'rollout'; id: string; step: number | null };
+export type Route =
+  | { name: 'corpus' }
+  | { name: 'rollout'; id: string; step: number | null }
+  | { name: 'libraries'; id: string | null }
+  | { name: 'rubric'; id: string }
+  | { name: 'compare'; a: ProgramSide | null; b: ProgramSide | null };
 
-/** Parses `#/corpus` or `#/rollouts/<id>?step=N`; anything else is the corpus, the home screen. */
+/**
+ * Parses `#/corpus`, `#/rollouts/<id>?step=N`, `#/libraries[/<id>]`, `#/rubrics/<id>` or
+ * `#/compare?a=<rollout>:<path>:<version>&b=...`;
+ * anything else is the corpus, the home screen.
+ */
 export function parseHash(hash: string): Route {
   const raw = hash.startsWith('#') ? hash.slice(1) : hash;
   const queryAt = raw.indexOf('?');
@@ -21,12 +31,33 @@ export function parseHash(hash: string): Route {
     const step = stepText !== null && /^\d+$/.test(stepText) ? Number(stepText) : null;
     return { name: 'rollout', id, step };
   }
+  if (parts[0] === 'libraries' && parts.length <= 2) {
+    const id = parts[1] === undefined ? null : decodeId(parts[1]);
+    if (parts[1] === undefined || id !== null) return { name: 'libraries', id };
+  }
+  if (parts[0] === 'rubrics' && parts.length === 2 && parts[1] !== undefined) {
+    const id = decodeId(parts[1]);
+    if (id !== null) return { name: 'rubric', id };
+  }
+  if (parts[0] === 'compare' && parts.length === 1) return { name: 'compare', ...parseSides(queryAt === -1 ? '' : raw.slice(queryAt + 1)) };
   return { name: 'corpus' };
+}
+
+/** A path segment decoded, or null when its percent-escapes are malformed. */
+function decodeId(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /** The hash (with its leading `#`) of a route; `parseHash(formatHash(r))` equals `r`. */
 export function formatHash(route: Route): string {
   if (route.name === 'corpus') return '#/corpus';
+  if (route.name === 'libraries') return route.id === null ? '#/libraries' : `#/libraries/${encodeURIComponent(route.id)}`;
+  if (route.name === 'rubric') return `#/rubrics/${encodeURIComponent(route.id)}`;
+  if (route.name === 'compare') return `#/compare${formatSides(route)}`;
   const step = route.step === null ? '' : `?step=${route.step}`;
   return `#/rollouts/${encodeURIComponent(route.id)}${step}`;
 }

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { LibraryMix } from '../../../common/domain';
+import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { mixColors } from './mix-colors';
+import { mixRows } from './mix-data';
+import { MixTooltip } from './mix-tooltip';
+
+const percent = (value: number) => `${value}%`;
+
+/**
+ * The library's share of rubrics per category beside the pool's share of failure events, as
+ * grouped bars in taxonomy order. Arrow keys move the tooltip across categories when the
+ * chart has focus.
+ */
+export function MixChart({ mix }: { mix: LibraryMix }) {
+  const taxonomy = useTaxonomyStore((s) => s.taxonomy);
+  const rows = useMemo(() => mixRows(mix, taxonomy), [mix, taxonomy]);
+  return (
+    <figure className="mix-chart" data-testid="mix-chart" aria-label="Category mix of the library against the pool">
+      <BarChart responsive data={rows} barGap={1} barCategoryGap="18%" margin={{ top: 8, right: 8, bottom: 0, left: 0 }} style={{ width: '100%', height: 250 }}>
+        <CartesianGrid vertical={false} stroke="#e5e8ec" />
+        <XAxis dataKey="code" interval={0} tick={{ fontSize: 11, fill: '#3d4652' }} tickLine={false} />
+        <YAxis tickFormatter={percent} allowDecimals={false} width={40} tick={{ fontSize: 11, fill: '#5f6b7a' }} axisLine={false} tickLine={false} />
+        <Tooltip
+          cursor={{ fill: 'rgba(31, 95, 191, 0.08)' }}
+          isAnimationActive={false}
+          content={({ active, payload }) => <MixTooltip active={active} payload={payload} libraryTotal={mix.libraryTotal} poolTotal={mix.poolTotal} />}
+        />
+        <Legend verticalAlign="top" align="right" height={24} iconType="square" wrapperStyle={{ fontSize: 12 }} />
+        <Bar dataKey="libraryPercent" name="Library (share of rubrics)" fill={mixColors.library} isAnimationActive={false} />
+        <Bar dataKey="poolPercent" name="Pool (share of failure events)" fill={mixColors.pool} isAnimationActive={false} />
+      </BarChart>
+    </figure>
+  );
+}

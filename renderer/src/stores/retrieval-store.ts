@@ -1,0 +1,146 @@
+/**
+ * The rollout screen's rubrics panel: the retrieval settings (library, pool, slots, protected
+ * slots), whether it retrieves for the whole rollout or the selected failed step, and the
+ * backend's answer. Settings outlive the rollout: a researcher picks a library once and then
+ * reads many rollouts with it.
+ */
+import { create } from 'zustand';
+import type { RetrievalResult } from '../../../common/domain';
+import { api } from '../api/bridge';
+import { reportError } from './app-store';
+
+/** Slots asked for until the user picks another number (DESIGN.md §3). */
+export const defaultSlots = 12;
+
+export interface RetrievalSettings {
+  library: string | null;
+  /** Collection whose failure mix splits the slots; null is every collection. */
+  collection: string | null;
+  slots: number;
+  /** Categories with a fixed number of slots, served first. */
+  protect: Record<string, number>;
+}
+
+/** What to retrieve for: a rollout, or one of its steps. */
+export interface RetrievalTarget {
+  rollout: string;
+  step: number | null;
+}
+
+export type RetrievalScope = 'rollout' | 'step';
+
+interface RetrievalState {
+  settings: RetrievalSettings;
+  scope: RetrievalScope;
+  /** Whether the panel is expanded beside the step detail. */
+  open: boolean;
+  result: RetrievalResult | null;
+  /** `retrievalKey` of the result on screen. */
+  resultKey: string | null;
+  /** `retrievalKey` of the request in flight, or null. */
+  loadingKey: string | null;
+  /** Retrieves for `target` with the current settings, unless that is already on screen or on its way. */
+  run(target: RetrievalTarget): void;
+  /** Forgets the target when its panel goes away, so a corpus change does not retrieve for nothing. */
+  release(): void;
+  /** Retrieves again for the current target (the corpus changed). */
+  refresh(): void;
+  setLibrary(library: string): void;
+  setCollection(collection: string | null): void;
+  setSlots(slots: number): void;
+  /** Gives `category` a fixed number of slots; 0 or null removes it. */
+  setProtected(category: string, count: number | null): void;
+  setScope(scope: RetrievalScope): void;
+  setOpen(open: boolean): void;
+}
+
+/** Protected slots in total; the backend refuses more than the slots. */
+export function protectedTotal(settings: RetrievalSettings): number {
+  return Object.values(settings.protect).reduce((sum, n) => sum + n, 0);
+}
+
+/** Identifies one retrieval request, so an answer can be matched to what is asked now. */
+export function retrievalKey(settings: RetrievalSettings, target: RetrievalTarget): string {
+  const protect = Object.entries(settings.protect).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([settings.library, settings.collection, settings.slots, protect, target.rollout, target.step]);
+}
+
+let lastTarget: RetrievalTarget | null = null;
+
+/** The retrieval slice. */
+export const useRetrievalStore = create<RetrievalState>()((set, get) => {
+  async function fetchRetrieval(target: RetrievalTarget, key: string): Promise<void> {
+    const { settings } = get();
+    if (settings.library === null) return;
+    set({ loadingKey: key });
+    try {
+      const result = await api('retrieval.run', {
+        library: settings.library,
+        rollout: target.rollout,
+        ...(target.step === null ? {} : { step: target.step }),
+        ...(settings.collection ? { collection: settings.collection } : {}),
+        slots: settings.slots,
+        protect: settings.protect,
+      });
+      if (get().loadingKey === key) set({ result, resultKey: key, loadingKey: null });
+    } catch (err) {
+      if (get().loadingKey !== key) return;
+      set({ loadingKey: null });
+      reportError(err);
+    }
+  }
+
+  function start(target: RetrievalTarget, force: boolean): void {
+    lastTarget = target;
+    const { settings, resultKey, loadingKey } = get();
+    // Over-protected settings are shown as a mistake in the panel instead of sent to fail.
+    if (settings.library === null || protectedTotal(settings) > settings.slots) return;
+    const key = retrievalKey(settings, target);
+    if (!force && (key === resultKey || key === loadingKey)) return;
+    void fetchRetrieval(target, key);
+  }
+
+  function changeSettings(change: Partial<RetrievalSettings>): void {
+    set((s) => ({ settings: { ...s.settings, ...change } }));
+    if (lastTarget) start(lastTarget, false);
+  }
+
+  return {
+    settings: { library: null, collection: null, slots: defaultSlots, protect: {} },
+    scope: 'rollout',
+    open: true,
+    result: null,
+    resultKey: null,
+    loadingKey: null,
+    run(target) {
+      start(target, false);
+    },
+    release() {
+      lastTarget = null;
+    },
+    refresh() {
+      if (lastTarget) start(lastTarget, true);
+    },
+    setLibrary(library) {
+      changeSettings({ library });
+    },
+    setCollection(collection) {
+      changeSettings({ collection });
+    },
+    setSlots(slots) {
+      changeSettings({ slots });
+    },
+    setProtected(category, count) {
+      const protect = { ...get().settings.protect };
+      if (count === null || count <= 0) delete protect[category];
+      else protect[category] = count;
+      changeSettings({ protect });
+    },
+    setScope(scope) {
+      set({ scope });
+    },
+    setOpen(open) {
+      set({ open });
+    },
+  };
+});
