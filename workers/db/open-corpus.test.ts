@@ -35,14 +35,17 @@ describe('openCorpus', () => {
 
   it('upgrades a corpus made by an older version, applying only the missing migrations', () => {
     const path = join(tempDir(), 'old.db');
-    const db = openCorpus(path);
-    const last = migrations[migrations.length - 1]!;
-    db.exec('DROP TABLE category_rules');
-    db.prepare('DELETE FROM schema_migrations WHERE version = ?').run(last.version);
-    db.close();
+    // A corpus as the first release made it: migration 1 only.
+    const old = new Database(path);
+    old.exec(migrations[0]!.sql);
+    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    old.prepare('INSERT INTO schema_migrations VALUES (1, ?, ?, ?)').run(migrations[0]!.name, migrations[0]!.checksum, 'then');
+    old.pragma(`application_id = ${corpusApplicationId}`);
+    old.close();
     const upgraded = openCorpus(path);
-    expect(upgraded.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(last.version);
-    expect(upgraded.prepare('SELECT count(*) FROM category_rules').pluck().get()).toBeGreaterThan(0);
+    expect(upgraded.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(migrations.map((m) => m.version));
+    expect(upgraded.prepare(`SELECT applied_at FROM schema_migrations WHERE version = 1`).pluck().get()).toBe('then');
+    expect(schemaVersion(upgraded)).toBe(latestSchemaVersion);
     upgraded.close();
   });
 
