@@ -75,7 +75,7 @@ export const taskRecord = z.looseObject({
   statement: z.string(),
   metric: z.string().optional(),
   higherIsBetter: z.boolean().optional(),
-  facts: taskFacts.optional(),
+  facts: taskFacts.default({ files: [], packages: [] }),
 });
 
 export const collectionRecord = z.looseObject({
@@ -156,7 +156,7 @@ export const libraryRecord = z.looseObject({
   name: z.string().min(1),
   method: z.enum(libraryMethods),
   builtAt: isoDate,
-  params: z.record(z.string(), z.unknown()).optional(),
+  params: z.record(z.string(), z.unknown()).default({}),
   rubrics: z.array(id),
 });
 

@@ -26,6 +26,15 @@ import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricP
 import { rubricFamilies } from './bundle';
 import { ApiError, type ApiErrorData } from './errors';
 import type { EventListener } from './events';
+import type { AttemptLog, CaseSummary, ExperimentDetail, ExperimentSummary, HostConfig, RerunStarted, RunStarted } from './domain';
+import type { ModelRequestPage, ModelRequestStatus, ModelsStatus } from './domain';
+import {
+  caseCreateRequest,
+  experimentCreateRequest,
+  hostSaveRequest,
+  rerunRequest,
+  runStartRequest,
+} from './run-requests';
 
 /** Ties a request schema to a response type that exists only at compile time. */
 function op<Res>() {
@@ -36,6 +45,7 @@ const id = z.string().min(1).max(512);
 const noParams = z.object({}).strict();
 
 export const importFormats = ['auto', 'bundle', 'aide', 'swe-agent'] as const;
+const modelRequestStatuses = ['reserved', 'returned', 'failed', 'unresolved'] as const satisfies readonly ModelRequestStatus[];
 
 export const operations = {
   'app.info': op<AppInfo>()(noParams),
@@ -139,6 +149,37 @@ export const operations = {
         path: ['protect'],
       }),
   ),
+  /** A re-executable case, from a stored program version or inline; an identical case already stored is returned as is. */
+  'cases.create': op<CaseSummary & { created: boolean }>()(caseCreateRequest),
+  'cases.list': op<CaseSummary[]>()(z.object({ task: id.optional(), rollout: id.optional() }).strict()),
+  /** An experiment over cases, arms and repeats; every slot starts `queued`. */
+  'experiments.create': op<ExperimentDetail>()(experimentCreateRequest),
+  'experiments.list': op<ExperimentSummary[]>()(noParams),
+  /** An experiment with its attempt grid (case x arm x repeat). */
+  'experiments.get': op<ExperimentDetail>()(z.object({ id }).strict()),
+  /** Runs an experiment's slots on a backend as a cancellable job; output comes as `attempt:output` events. */
+  'runs.start': op<RunStarted>()(runStartRequest),
+  /** One click: a case from a program version, an experiment with the one arm `original`, and its run. */
+  'runs.rerun': op<RerunStarted>()(rerunRequest),
+  /** Stops a run: running attempts are killed and recorded `interrupted`; slots not started stay `queued`. */
+  'runs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
+  'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
+  'hosts.list': op<HostConfig[]>()(noParams),
+  'hosts.save': op<HostConfig>()(hostSaveRequest),
+  'hosts.delete': op<{ deleted: boolean }>()(z.object({ name: z.string().min(1).max(64) }).strict()),
+  /** The model request ledger, newest first, filtered by purpose and status. */
+  'ledger.list': op<ModelRequestPage>()(
+    z
+      .object({
+        purpose: z.string().min(1).max(128).optional(),
+        status: z.enum(modelRequestStatuses).optional(),
+        offset: z.number().int().nonnegative().default(0),
+        limit: z.number().int().positive().max(1000).default(200),
+      })
+      .strict(),
+  ),
+  /** Whether model features can run (a key is set, or replay mode needs none); never the key itself. */
+  'models.status': op<ModelsStatus>()(noParams),
   'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
 } as const;

@@ -2,6 +2,7 @@
 import type { ApiErrorData } from './errors';
 import type { benchmarkRoles, disciplines, failureKinds, grades } from './bundle';
 import type { libraryMethods, rubricFamilies } from './bundle';
+import type { attemptStatuses } from './bundle';
 
 export type Grade = (typeof grades)[number];
 export type BenchmarkRole = (typeof benchmarkRoles)[number];
@@ -369,4 +370,182 @@ export interface ExperimentComparison {
     slots: { a: number; b: number };
     unknown: { a: number; b: number };
   };
+}
+
+// ---- Re-execution: cases, experiments, attempts, hosts (DESIGN.md §2, §4 Runners, §6) ----
+
+export type AttemptStatus = (typeof attemptStatuses)[number];
+
+/**
+ * How an attempt's score is read (DESIGN.md §6): a field of a JSON file the program writes
+ * (dotted for nested objects), the first capture group of the last match of a regex over the
+ * terminal output, or the stdout of a grader command run in the attempt's folder afterwards.
+ */
+export type ScoreRule =
+  | { from: 'json'; path: string; field: string }
+  | { from: 'stdout'; regex: string }
+  | { from: 'command'; command: string };
+
+/** A case's program: a stored program version, or inline text written at `path`. */
+export type CaseProgram = { rollout: string; path: string; version: number } | { path: string; content: string };
+
+export interface CaseSummary {
+  id: string;
+  task: string;
+  program: CaseProgram;
+  command: string;
+  timeoutS: number;
+  score: ScoreRule;
+  /** Absolute path of the data folder whose entries appear in the attempt's working folder. */
+  dataDir: string | null;
+  /** Attempts of this case in every experiment. */
+  attempts: number;
+}
+
+/**
+ * What an arm changes about a case: its program and/or its command. `case: null` applies to
+ * every case of the experiment; an arm with no variant runs the case as it is.
+ */
+export interface ArmVariant {
+  arm: string;
+  case: string | null;
+  program: CaseProgram | null;
+  command: string | null;
+}
+
+/** One slot `(case, arm, repeat)` of an experiment and its outcome. */
+export interface AttemptRow {
+  id: number;
+  experiment: string;
+  case: string;
+  arm: string;
+  repeat: number;
+  status: AttemptStatus;
+  exitCode: number | null;
+  wallS: number | null;
+  score: number | null;
+  valid: boolean | null;
+  /** Where it ran: `local`, the SSH host's name, or the Slurm node. */
+  host: string | null;
+  /** `local`, `ssh:<host>` or `slurm`; null for a slot never dispatched. */
+  backend: string | null;
+  /** Slurm `JOBID_TASK`, or the remote process group over SSH. */
+  backendJobId: string | null;
+  /** The `runs.start` job that dispatched it. */
+  runJobId: string | null;
+  /** The time cap it ran under, in seconds. */
+  timeoutS: number | null;
+  dispatchedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Why it is interrupted or unknown, or what went wrong around the program (never the program's own error). */
+  error: string | null;
+  /** The attempt's folder on this machine (its files and copied-back artifacts). */
+  workDir: string | null;
+  /** Bytes of its stored log; null when it has none. */
+  logBytes: number | null;
+}
+
+export type AttemptCounts = Record<AttemptStatus, number>;
+
+export interface ExperimentSummary {
+  id: string;
+  name: string;
+  arms: string[];
+  repeats: number;
+  caseCount: number;
+  counts: AttemptCounts;
+}
+
+/** An experiment with its attempt grid: every slot of case x arm x repeat, in that order. */
+export interface ExperimentDetail {
+  id: string;
+  name: string;
+  arms: string[];
+  repeats: number;
+  variants: ArmVariant[];
+  cases: CaseSummary[];
+  attempts: AttemptRow[];
+  counts: AttemptCounts;
+}
+
+export interface RunStarted {
+  jobId: string;
+  experiment: string;
+  backend: string;
+  /** Ids of the attempts this run dispatches. */
+  attempts: number[];
+  /** With `wait`, their final rows; otherwise their rows as dispatched. */
+  rows: AttemptRow[];
+}
+
+export interface RerunStarted extends RunStarted {
+  case: CaseSummary;
+}
+
+export interface AttemptLog {
+  attemptId: number;
+  /** The terminal output as recorded (ANSI sequences kept, CR LF line ends as a PTY writes them). */
+  text: string;
+  /** Bytes of output the program wrote, including any omitted from the middle of a very long log. */
+  bytes: number;
+  omittedBytes: number;
+}
+
+/** An SSH host of Settings. Never holds a secret: the identity file is a path the system ssh reads. */
+export interface HostConfig {
+  name: string;
+  user: string;
+  host: string;
+  port: number;
+  identityFile: string | null;
+  /** known_hosts file to check the host key against; null: the user's ~/.ssh/known_hosts. */
+  knownHostsFile: string | null;
+  /** Remote folder under which each attempt gets its own folder (`~/...` or absolute). */
+  workDir: string;
+  gpuLabel: string;
+}
+
+// ---- The model request ledger (DESIGN.md §2 "Model request", §4 "The model client") ----
+
+export type ModelRequestStatus = 'reserved' | 'returned' | 'failed' | 'unresolved';
+
+/** One model request as the ledger holds it; its request and response bodies stay in the corpus. */
+export interface ModelRequestRow {
+  id: number;
+  /** sha256 of the canonical request body. */
+  hash: string;
+  purpose: string;
+  model: string;
+  status: ModelRequestStatus;
+  httpStatus: number | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** Dollars from the price table of Settings; null when unknown (no price, or a request cut off or aborted). */
+  costUsd: number | null;
+  /** Whether the answer matched its schema; null when no answer arrived. */
+  schemaValid: boolean | null;
+  transportRetries: number;
+  /** Why it failed, was refused by its schema, or is unresolved. */
+  error: string | null;
+  latencyMs: number | null;
+  createdAt: string;
+  settledAt: string | null;
+  requestBytes: number;
+  responseBytes: number | null;
+}
+
+export interface ModelRequestPage {
+  /** Rows the filter matches. */
+  total: number;
+  offset: number;
+  /** Dollars of every row the filter matches, not only this page's. */
+  costUsd: number;
+  rows: ModelRequestRow[];
+}
+
+/** Whether model features can run: `live` needs a key; `replay` answers from the ledger without one. */
+export interface ModelsStatus {
+  hasKey: boolean;
+  mode: 'live' | 'replay';
 }

@@ -1,4 +1,6 @@
 /** Events the backend pushes to every connected window or browser tab. */
+import type { AttemptRow } from './domain';
+
 export interface DbChangedEvent {
   type: 'db:changed';
   tables: string[];
@@ -14,5 +16,25 @@ export interface JobProgressEvent {
   message: string;
 }
 
-export type WorkbenchEvent = DbChangedEvent | JobProgressEvent;
+/**
+ * Terminal output of a running attempt, as the program wrote it (a PTY's bytes decoded as
+ * UTF-8, ANSI sequences kept): batched by the worker (about 16 ms or 200 KB per event), to
+ * be written straight into a terminal widget. The full log stays in the corpus (`attempts.log`).
+ */
+export interface AttemptOutputEvent {
+  type: 'attempt:output';
+  /** The run (`runs.start` job) the attempt belongs to. */
+  jobId: string;
+  attemptId: number;
+  data: string;
+}
+
+/** An attempt changed state (dispatched, running, finished); carries the whole row. */
+export interface AttemptStatusEvent {
+  type: 'attempt:status';
+  jobId: string;
+  attempt: AttemptRow;
+}
+
+export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent;
 export type EventListener = (event: WorkbenchEvent) => void;

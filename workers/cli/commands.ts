@@ -9,6 +9,7 @@ import { formatTable } from './format-table';
 import { agreementCommand } from './agreement-command';
 import { compareCommand } from './compare-command';
 import { leaderboardCommand } from './leaderboard-command';
+import { rerunCommand } from './rerun-command';
 import { mixCommand } from './mix-command';
 import { retrieveCommand } from './retrieve-command';
 
@@ -139,4 +140,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand };

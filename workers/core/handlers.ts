@@ -14,6 +14,13 @@ import { getRubric, listRubrics } from '../queries/rubric-queries';
 import { libraryMix } from '../retrieval/library-mix';
 import { runRetrieval } from '../retrieval/run-retrieval';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../queries/rollout-queries';
+import { createCase, listCases } from '../queries/case-queries';
+import { createExperiment, getExperiment, listExperiments } from '../queries/run-experiments';
+import { attemptLog, reconcileOrphans } from '../queries/run-attempts';
+import { deleteHost, listHosts, saveHost } from '../queries/run-hosts';
+import { liveRuns, startRun } from '../runners/run-job';
+import { rerun } from '../runners/rerun';
+import { listLedger, modelsStatus } from '../cwm/ledger-queries';
 import { appVersion } from './app-version';
 import { runImportJob } from './import-job';
 import type { Jobs } from './jobs';
@@ -59,7 +66,34 @@ export const handlers: Handlers = {
   'rubrics.get': (req, { db }) => getRubric(db, req.id),
   'taxonomy.get': (_req, { db }) => getTaxonomy(db),
   'retrieval.run': (req, { db }) => runRetrieval(db, req),
+  'cases.create': (req, ctx) => written(ctx, ['cases'], () => createCase(ctx.db, req)),
+  'cases.list': (req, { db }) => listCases(db, req),
+  'experiments.create': (req, ctx) => written(ctx, ['experiments', 'attempts'], () => createExperiment(ctx.db, req)),
+  'experiments.list': (_req, { db }) => listExperiments(db),
+  'experiments.get': async (req, ctx) => {
+    // Attempts a dead worker left running are recorded unknown before anyone reads the grid.
+    const lost = await ctx.writes.run(async () => reconcileOrphans(ctx.db, liveRuns, req.id));
+    if (lost.length) ctx.emit({ type: 'db:changed', tables: ['attempts'] });
+    return getExperiment(ctx.db, req.id);
+  },
+  'runs.start': (req, ctx) => startRun(req, ctx),
+  'runs.rerun': (req, ctx) => rerun(req, ctx),
+  'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),
+  'attempts.log': (req, { db }) => attemptLog(db, req.id),
+  'hosts.list': (_req, { db }) => listHosts(db),
+  'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
+  'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),
+  'ledger.list': (req, { db }) => listLedger(db, req),
+  'models.status': () => modelsStatus(),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
 };
 
+/** A write under the write lock, announced to every window. */
+function written<T>(ctx: HandlerContext, tables: string[], work: () => T): Promise<T> {
+  return ctx.writes.run(async () => {
+    const result = work();
+    ctx.emit({ type: 'db:changed', tables });
+    return result;
+  });
+}

@@ -49,6 +49,20 @@ describe('bundle export', () => {
     second.close();
   });
 
+  it('re-importing an export into the same corpus finds every record already there', async () => {
+    const dir = tempDir();
+    const db = openCorpus(join(dir, 'c.db'));
+    await importFile(db, sampleBundlePath);
+    const exported = join(dir, 'export.jsonl');
+    const { records } = await exportBundle(db, exported);
+    const again = await importFile(db, exported);
+    expect(again).toMatchObject({ rollouts: 0, steps: 0, programs: 0, rubrics: 0, libraries: 0, labels: 0, error: null });
+    // Failure records that annotate a step are applied, not counted as rows; all the rest are duplicates.
+    const annotations = readFileSync(exported, 'utf8').split('\n').filter((l) => l.startsWith('{"type":"failure"') && !l.includes('"step":null')).length;
+    expect(again.duplicates + annotations).toBe(records);
+    db.close();
+  });
+
   it('leaves no partial file when the export fails', async () => {
     const dir = tempDir();
     const db = openCorpus(join(dir, 'c.db'));

@@ -94,7 +94,8 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
     } as RecordOf<'failure'>;
   }
   for (const r of all('SELECT * FROM rubrics ORDER BY id')) {
-    const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rollout_id').all(r.id) as Row[]).map(
+    // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
+    const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map(
       (s) => ({ rollout: s.rollout_id, task: opt(s.task_id) }),
     );
     yield {

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common/bundle';
+import { ApiError } from '../../common/errors';
 import { importError } from './import-error';
 
 export interface LocatedRecord {
@@ -12,7 +12,7 @@ export interface LocatedRecord {
 }
 
 /** Longest line accepted: a single output larger than this is almost certainly not a bundle. */
-const maxLineChars = 256 * 1024 * 1024;
+const maxLineBytes = 256 * 1024 * 1024;
 
 /** True when the file starts with gzip's magic bytes. */
 export async function isGzip(path: string): Promise<boolean> {
@@ -34,34 +34,186 @@ export async function openText(path: string): Promise<Readable> {
 /**
  * Streams a bundle's records one line at a time, validated. Blank lines are skipped;
  * anything else that is not a valid record stops the read with `file:line` and the field.
+ * Lines are split on the raw bytes and each is decoded as strict UTF-8, so bytes that are
+ * not text are refused (a U+FFFD written in the file is text, and accepted).
  */
 export async function* readBundle(path: string, label: string): AsyncGenerator<LocatedRecord> {
   const input = await openText(path);
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let line = 0;
+  const splitter = new LineSplitter(label);
+  const lines: BundleLine[] = [];
+  let records = 0;
   try {
-    for await (const text of lines) {
-      line += 1;
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      splitter.push(chunk, lines);
+      for (const { line, text } of lines) {
+        if (text.trim() === '') continue;
+        records += 1;
+        yield { line, record: parseRecord(text, label, line) };
+      }
+      lines.length = 0;
+    }
+    splitter.end(lines);
+    for (const { line, text } of lines) {
       if (text.trim() === '') continue;
-      if (text.length > maxLineChars) throw importError({ file: label, line }, 'line is longer than 256 MiB');
+      records += 1;
       yield { line, record: parseRecord(text, label, line) };
     }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') {
-      throw importError({ file: label, line: line + 1 }, `corrupt gzip data (${(err as Error).message})`);
-    }
-    throw err;
+    throw readError(err, label, splitter.line + 1);
   } finally {
-    lines.close();
     input.destroy();
   }
+  if (records === 0) throw new ApiError('import_failed', `${label}: the file is empty (no records)`);
+}
+
+/** Stream errors, named: corrupt or truncated gzip data, a file that cannot be read. */
+function readError(err: unknown, label: string, line: number): unknown {
+  if (err instanceof ApiError) return err;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'Z_DATA_ERROR') return importError({ file: label, line }, `corrupt gzip data (${(err as Error).message})`);
+  if (code === 'Z_BUF_ERROR') return importError({ file: label, line }, 'the gzip data ends early: the file is truncated');
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return new ApiError('import_failed', `${label}: cannot be read (${code})`);
+  return err;
+}
+
+interface BundleLine {
+  line: number;
+  text: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Splits a byte stream into numbered text lines. Lines end at \n, \r\n or a lone \r (as
+ * readline counts them); a UTF-8 byte order mark at the start of the file is dropped.
+ */
+class LineSplitter {
+  /** Number of the last line produced. */
+  line = 0;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly label: string) {}
+
+  /** Adds the complete lines of `chunk` to `out`; keeps the incomplete rest for the next chunk. */
+  push(chunk: Buffer, out: BundleLine[]): void {
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      this.emit(this.take(chunk.subarray(start, newline)), out);
+      start = newline + 1;
+    }
+    if (start < chunk.length) {
+      const rest = chunk.subarray(start);
+      this.checkLength(this.pendingBytes + rest.length);
+      this.pending.push(rest);
+      this.pendingBytes += rest.length;
+    }
+  }
+
+  /** Adds the last line, when the input does not end with a newline. */
+  end(out: BundleLine[]): void {
+    if (this.pendingBytes > 0) this.emit(this.take(Buffer.alloc(0)), out);
+  }
+
+  /** The bytes of a line whose end is `tail`, joined with what earlier chunks held of it. */
+  private take(tail: Buffer): Buffer {
+    if (this.pendingBytes === 0) return tail;
+    this.checkLength(this.pendingBytes + tail.length);
+    const bytes = Buffer.concat([...this.pending, tail]);
+    this.pending = [];
+    this.pendingBytes = 0;
+    return bytes;
+  }
+
+  private checkLength(bytes: number): void {
+    if (bytes > maxLineBytes) throw importError({ file: this.label, line: this.line + 1 }, 'line is longer than 256 MiB');
+  }
+
+  private emit(raw: Buffer, out: BundleLine[]): void {
+    let bytes = raw;
+    if (this.line === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      throw invalidUtf8(bytes, this.label, this.line + 1);
+    }
+    if (!text.includes('\r')) {
+      out.push({ line: ++this.line, text });
+      return;
+    }
+    const pieces = (text.endsWith('\r') ? text.slice(0, -1) : text).split('\r');
+    for (const piece of pieces) out.push({ line: ++this.line, text: piece });
+  }
+}
+
+/** The error for a line that is not valid UTF-8: where the first bad byte is and, inside a JSON string, its field. */
+function invalidUtf8(bytes: Buffer, file: string, line: number): ApiError {
+  const at = firstInvalidUtf8(bytes);
+  if (at < 0) return importError({ file, line }, 'invalid UTF-8 (the line holds bytes that are not text)');
+  const shown = [...bytes.subarray(at, at + 2)].map((b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
+  const field = fieldAt(bytes.toString('utf8', 0, at));
+  return importError({ file, line, field }, `invalid UTF-8 at byte ${at + 1} of the line (${shown}): the line holds bytes that are not text`);
+}
+
+/** Offset of the first byte that does not start a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i += 1;
+      continue;
+    }
+    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    if (n === 0) return i;
+    for (let k = 1; k <= n; k++) if (i + k >= b.length || (b[i + k]! & 0xc0) !== 0x80) return i;
+    const second = b[i + 1]!;
+    if ((c === 0xe0 && second < 0xa0) || (c === 0xed && second > 0x9f) || (c === 0xf0 && second < 0x90) || (c === 0xf4 && second > 0x8f)) return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
+/**
+ * The field (a dotted path, as validation errors name fields) whose string value is open at
+ * the end of `prefix`, the start of a JSON line; undefined when the prefix does not end
+ * inside a string value.
+ */
+export function fieldAt(prefix: string): string | undefined {
+  const stack: { object: boolean; key: string | null; index: number; expectKey: boolean }[] = [];
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < prefix.length && prefix[j] !== '"') j += prefix[j] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (j >= prefix.length) {
+        if (!top || (top.object && top.expectKey)) return undefined;
+        return stack.map((f) => (f.object ? f.key : String(f.index))).join('.');
+      }
+      if (top?.object && top.expectKey) {
+        try {
+          top.key = JSON.parse(prefix.slice(i, j + 1)) as string;
+        } catch {
+          return undefined;
+        }
+        top.expectKey = false;
+      }
+      i = j;
+    } else if (c === '{') stack.push({ object: true, key: null, index: 0, expectKey: true });
+    else if (c === '[') stack.push({ object: false, key: null, index: 0, expectKey: false });
+    else if (c === '}' || c === ']') stack.pop();
+    else if (c === ',') {
+      const top = stack[stack.length - 1];
+      if (top?.object) top.expectKey = true;
+      else if (top) top.index += 1;
+    }
+  }
+  return undefined;
 }
 
 /** Parses one bundle line; errors name the line and the first bad field. */
 export function parseRecord(text: string, file: string, line: number): BundleRecord {
-  if (text.includes('\uFFFD')) {
-    throw importError({ file, line }, 'invalid UTF-8 (the line holds bytes that are not text)');
-  }
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** JSON with object keys sorted, so equal records hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
@@ -12,6 +14,24 @@ function sortKeys(value: unknown): unknown {
       if (v !== undefined) out[key] = sortKeys(v);
     }
     return out;
+  }
+  return value;
+}
+
+/**
+ * The identity of a bundle record, wherever one is written (import, or made in the app): the
+ * sha256 of its canonical JSON with null-valued fields dropped, since `"score": null` and no
+ * score say the same thing and an export writes the shorter form. Equal hashes make a
+ * re-import a duplicate; a different hash under the same id is a conflict.
+ */
+export function recordHash(record: object): string {
+  return createHash('sha256').update(canonicalJson(dropNullFields(record))).digest('hex');
+}
+
+function dropNullFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNullFields);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNullFields(v)]));
   }
   return value;
 }

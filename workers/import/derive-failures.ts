@@ -1,23 +1,26 @@
 import { posix } from 'node:path';
+import type { RecordOf } from '../../common/bundle';
 import type { Frame } from '../../common/domain';
-import { categorySuggester } from '../categories/category-rules';
+import { categorySuggester, type RuleSubject } from '../categories/category-rules';
 import type { Db } from '../db/open-corpus';
-import { extractFailure } from '../failures';
-import { importError } from './import-error';
-import type { RecordWriter } from './record-writer';
+import { extractFailure, type FailureDraft } from '../failures';
+import { importError, type SourceLocation } from './import-error';
 
-interface NewStep {
+/** A step as it was just inserted, with its texts still in memory. */
+export interface InsertedStep {
   id: number;
-  rollout_id: string;
+  rollout: string;
   idx: number;
   command: string;
   stdout: string;
   stderr: string;
-  exit_code: number | null;
-  timed_out: number;
-  killed: number;
-  program_path: string | null;
-  program_version: number | null;
+  exitCode: number | null;
+  timedOut: boolean;
+  killed: boolean;
+  programPath: string | null;
+  programVersion: number | null;
+  /** False for a step whose rollout is not written yet: see FailureDeriver. */
+  deriveNow: boolean;
 }
 
 interface ProgramRow {
@@ -26,70 +29,270 @@ interface ProgramRow {
   lines: number;
 }
 
+interface StoredStep {
+  command: string;
+  stdout: string;
+  stderr: string;
+  exit_code: number | null;
+  timed_out: number;
+  killed: number;
+}
+
 const batchSize = 500;
 
 /**
- * Indexes the steps a file added and derives their failure events (exit code, error text,
- * parsed traceback), then applies the file's failure records that annotate those steps.
- * Works in id-ordered batches so a million-step import never holds its steps in memory.
- * Returns the number of failure events created.
+ * Annotations are applied in batches: an UPDATE of failure_events opens a statement
+ * savepoint, and FTS5 flushes its pending index data at every savepoint, so applying each
+ * annotation between step inserts would write the search index in tiny segments.
  */
-export function deriveFailures(db: Db, writer: RecordWriter, firstNewStepId: number): number {
-  const selectBatch = db.prepare(`SELECT s.id, s.rollout_id, s.idx, s.command, o.body AS stdout, e.body AS stderr,
-      s.exit_code, s.timed_out, s.killed, s.program_path, s.program_version
-    FROM steps s JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash
-    WHERE s.id >= ? ORDER BY s.id LIMIT ?`);
-  const programsOf = db.prepare('SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version');
-  const indexStep = db.prepare('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)');
-  const insertEvent = db.prepare(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
-      traceback, program_path, program_version, program_line, suggested_category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const suggest = categorySuggester(db);
-  const indexEvent = db.prepare('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, ?, ?, ?)');
+const annotationBatchSize = 1024;
 
-  let created = 0;
-  // Steps come ordered by id, which groups them by rollout: one cached program list suffices.
-  const cache = { rollout: '', programs: [] as ProgramRow[] };
-  const programsFor = (rollout: string): ProgramRow[] => {
-    if (cache.rollout !== rollout) {
-      cache.rollout = rollout;
-      cache.programs = programsOf.all(rollout) as ProgramRow[];
-    }
-    return cache.programs;
-  };
-  for (let from = firstNewStepId; ; ) {
-    const rows = selectBatch.all(from, batchSize) as NewStep[];
-    if (rows.length === 0) break;
-    for (const step of rows) {
-      indexStep.run(step.id, step.command, step.stdout, step.stderr);
-      const draft = extractFailure({
-        command: step.command,
-        stdout: step.stdout,
-        stderr: step.stderr,
-        exitCode: step.exit_code,
-        timedOut: step.timed_out === 1,
-        killed: step.killed === 1,
-      });
-      if (!draft) continue;
-      const target = locateInProgram(draft.frames, step, programsFor(step.rollout_id));
-      const info = insertEvent.run(
-        step.rollout_id,
-        step.idx,
-        draft.kind,
-        draft.exceptionClass,
-        draft.message,
-        JSON.stringify(draft.frames),
-        draft.traceback,
-        target?.path ?? null,
-        target?.version ?? null,
-        target?.line ?? null,
-        suggest({ kind: draft.kind, exception_class: draft.exceptionClass, message: draft.message, traceback: draft.traceback, command: step.command }),
-      );
-      indexEvent.run(info.lastInsertRowid, draft.exceptionClass, draft.message, draft.traceback);
-      created += 1;
-    }
-    from = rows[rows.length - 1]!.id + 1;
+/**
+ * Indexes the steps an import adds and derives their failure events (exit code, error
+ * text, parsed traceback) as each step is written, while its texts are still in memory,
+ * then applies the file's failure records that annotate those steps. Nothing per step is
+ * kept, so a million-step import runs in bounded memory.
+ *
+ * The result is the same as deriving everything once the whole file is written, although a
+ * file's records may come in any order. Two facts an event depends on can change later in
+ * the file, and both are tracked and settled in finish():
+ * - the program line a traceback points into depends on the rollout's program versions: a
+ *   rollout that gets another program after one of its events was derived is relocated;
+ * - the suggested category depends on the taxonomy's categories: if a taxonomy arrives
+ *   after events were derived, this import's derived events are suggested again.
+ * A failure record that annotates a step is applied soon after it is read (in batches,
+ * in file order) when its step is written by then, else (and then for every later
+ * annotation of that step, to keep file order) once the file is read.
+ *
+ * A step read before its rollout is indexed at once but gets its failure event once the
+ * file is read. While rows wait for their parent, SQLite looks for the children of every
+ * parent row inserted, and failure_events has no index on rollout_id alone: events derived
+ * early would make every rollout insert scan them all.
+ */
+export class FailureDeriver {
+  private readonly db: Db;
+  private readonly stmt;
+  private readonly firstEventId: number;
+  private suggest: ((subject: RuleSubject) => string | null) | null = null;
+  private derivedAny = false;
+  private suggestionsStale = false;
+  private programs: { rollout: string; rows: ProgramRow[] } | null = null;
+  /** Rollouts with an event derived by this import whose traceback has frames. */
+  private readonly framedRollouts = new Set<string>();
+  /** Of those, the rollouts that got another program version afterwards. */
+  private readonly staleRollouts = new Set<string>();
+  /** Events inserted by an annotation (a step without a derived event), not by derivation. */
+  private readonly annotationEvents = new Set<number>();
+  /** Annotations read but not applied yet; see annotate(). */
+  private annotationBatch: { at: SourceLocation; record: RecordOf<'failure'> }[] = [];
+  /** Annotations read before their step: applied once the whole file is read. */
+  private readonly pendingAnnotations: { at: SourceLocation; record: RecordOf<'failure'> }[] = [];
+  private readonly pendingSteps = new Set<string>();
+  /** Steps (ids) whose failure events wait for the end of the file, and their rollouts. */
+  private readonly deferredSteps: number[] = [];
+  private readonly deferredRollouts = new Set<string>();
+  /** Failure events created so far (derived, and inserted by annotations). */
+  created = 0;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.firstEventId = ((db.prepare('SELECT max(id) FROM failure_events').pluck().get() as number | null) ?? 0) + 1;
+    const p = (sql: string) => db.prepare(sql);
+    this.stmt = {
+      programsOf: p('SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version'),
+      indexStep: p('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)'),
+      insertEvent: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
+        traceback, program_path, program_version, program_line, suggested_category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      indexEvent: p('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, ?, ?, ?)'),
+      annotate: p(`UPDATE failure_events SET kind = coalesce(?, kind), category = coalesce(?, category),
+        cause = coalesce(?, cause) WHERE rollout_id = ? AND step_idx = ?`),
+      stepExists: p('SELECT 1 FROM steps WHERE rollout_id = ? AND idx = ?'),
+      annotationEvent: p('INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause) VALUES (?, ?, ?, ?, ?)'),
+    };
   }
-  return created + applyStepAnnotations(db, writer.stepFailures);
+
+  /** Indexes a step that was just inserted and derives its failure event, if it failed. */
+  stepInserted(step: InsertedStep): void {
+    this.stmt.indexStep.run(step.id, step.command, step.stdout, step.stderr);
+    if (step.deriveNow) {
+      this.derive(step);
+    } else {
+      this.deferredSteps.push(step.id);
+      this.deferredRollouts.add(step.rollout);
+    }
+  }
+
+  private derive(step: Omit<InsertedStep, 'deriveNow'>): void {
+    const draft = extractFailure({
+      command: step.command,
+      stdout: step.stdout,
+      stderr: step.stderr,
+      exitCode: step.exitCode,
+      timedOut: step.timedOut,
+      killed: step.killed,
+    });
+    if (!draft) return;
+    const target = locateInProgram(draft.frames, step.programPath, step.programVersion, this.programsFor(step.rollout));
+    const info = this.stmt.insertEvent.run(
+      step.rollout,
+      step.idx,
+      draft.kind,
+      draft.exceptionClass,
+      draft.message,
+      JSON.stringify(draft.frames),
+      draft.traceback,
+      target?.path ?? null,
+      target?.version ?? null,
+      target?.line ?? null,
+      this.suggestion(draft, step.command),
+    );
+    this.stmt.indexEvent.run(info.lastInsertRowid, draft.exceptionClass, draft.message, draft.traceback);
+    this.created += 1;
+    this.derivedAny = true;
+    if (draft.frames.length > 0) this.framedRollouts.add(step.rollout);
+  }
+
+  /** A program version was inserted: events of its rollout derived earlier may point into it. */
+  programInserted(rollout: string): void {
+    if (this.programs?.rollout === rollout) this.programs = null;
+    if (this.framedRollouts.has(rollout)) this.staleRollouts.add(rollout);
+  }
+
+  /** A taxonomy was inserted: the categories rules may suggest have changed. */
+  categoriesChanged(): void {
+    this.suggest = null;
+    if (this.derivedAny) this.suggestionsStale = true;
+  }
+
+  /** A failure record with a step index: sets that step's event's kind, category and cause. */
+  annotate(record: RecordOf<'failure'>, at: SourceLocation): void {
+    this.annotationBatch.push({ at, record });
+    if (this.annotationBatch.length >= annotationBatchSize) this.applyAnnotationBatch();
+  }
+
+  /**
+   * Applies the queued annotations in file order; one whose step is not written yet waits
+   * for the end of the file, and so does every later annotation of that step.
+   */
+  private applyAnnotationBatch(): void {
+    for (const pending of this.annotationBatch) {
+      const key = `${pending.record.rollout}\u0000${pending.record.step}`;
+      const waits = this.pendingSteps.has(key) || this.deferredRollouts.has(pending.record.rollout);
+      if (!waits && this.applyAnnotation(pending.record)) continue;
+      this.pendingSteps.add(key);
+      this.pendingAnnotations.push(pending);
+    }
+    this.annotationBatch = [];
+  }
+
+  /**
+   * Settles what the rest of the file changed (program lines, suggestions) and applies the
+   * annotations that came before their steps. Returns the number of failure events created.
+   */
+  finish(): number {
+    this.applyAnnotationBatch();
+    this.deriveDeferred();
+    if (this.suggestionsStale) this.suggestAgain();
+    for (const rollout of this.staleRollouts) this.relocate(rollout);
+    for (const { at, record } of this.pendingAnnotations) {
+      if (!this.applyAnnotation(record)) {
+        throw importError({ ...at, field: 'step' }, `rollout "${record.rollout}" has no step ${record.step}`);
+      }
+    }
+    return this.created;
+  }
+
+  private suggestion(draft: FailureDraft, command: string): string | null {
+    this.suggest ??= categorySuggester(this.db);
+    return this.suggest({ kind: draft.kind, exception_class: draft.exceptionClass, message: draft.message, traceback: draft.traceback, command });
+  }
+
+  private programsFor(rollout: string): ProgramRow[] {
+    if (this.programs?.rollout !== rollout) {
+      this.programs = { rollout, rows: this.stmt.programsOf.all(rollout) as ProgramRow[] };
+    }
+    return this.programs.rows;
+  }
+
+  /** False when the step does not exist (yet). */
+  private applyAnnotation(record: RecordOf<'failure'>): boolean {
+    const { rollout, step } = record;
+    if (this.stmt.annotate.run(record.kind ?? null, record.category ?? null, record.cause ?? null, rollout, step).changes > 0) return true;
+    if (!this.stmt.stepExists.get(rollout, step)) return false;
+    const info = this.stmt.annotationEvent.run(rollout, step, record.kind ?? 'crash', record.category ?? null, record.cause ?? null);
+    this.annotationEvents.add(Number(info.lastInsertRowid));
+    this.created += 1;
+    return true;
+  }
+
+  /** Derives the failure events of the steps that were read before their rollouts. */
+  private deriveDeferred(): void {
+    if (this.deferredSteps.length === 0) return;
+    const select = this.db.prepare(`SELECT s.rollout_id, s.idx, s.command, o.body AS stdout, e.body AS stderr, s.exit_code,
+        s.timed_out, s.killed, s.program_path, s.program_version
+      FROM steps s JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash WHERE s.id = ?`);
+    for (const id of this.deferredSteps) {
+      const row = select.get(id) as StoredStep & { rollout_id: string; idx: number; program_path: string | null; program_version: number | null };
+      this.derive({
+        id,
+        rollout: row.rollout_id,
+        idx: row.idx,
+        command: row.command,
+        stdout: row.stdout,
+        stderr: row.stderr,
+        exitCode: row.exit_code,
+        timedOut: row.timed_out === 1,
+        killed: row.killed === 1,
+        programPath: row.program_path,
+        programVersion: row.program_version,
+      });
+    }
+    this.deferredSteps.length = 0;
+  }
+
+  /** Suggests categories again for every event this import derived, from its step as stored. */
+  private suggestAgain(): void {
+    const select = this.db.prepare(`SELECT f.id, s.command, o.body AS stdout, e.body AS stderr, s.exit_code, s.timed_out, s.killed
+      FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
+      JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash
+      WHERE f.id >= ? AND f.step_idx IS NOT NULL ORDER BY f.id LIMIT ?`);
+    const update = this.db.prepare('UPDATE failure_events SET suggested_category = ? WHERE id = ?');
+    this.suggest = null;
+    for (let from = this.firstEventId; ; ) {
+      const rows = select.all(from, batchSize) as (StoredStep & { id: number })[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        if (this.annotationEvents.has(row.id)) continue;
+        const draft = extractFailure({
+          command: row.command,
+          stdout: row.stdout,
+          stderr: row.stderr,
+          exitCode: row.exit_code,
+          timedOut: row.timed_out === 1,
+          killed: row.killed === 1,
+        });
+        if (draft) update.run(this.suggestion(draft, row.command), row.id);
+      }
+      from = rows[rows.length - 1]!.id + 1;
+    }
+  }
+
+  /** Points this import's events of a rollout into its programs as they are now. */
+  private relocate(rollout: string): void {
+    this.programs = null;
+    const programs = this.programsFor(rollout);
+    const events = this.db
+      .prepare(`SELECT f.id, f.frames, s.program_path, s.program_version
+        FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
+        WHERE f.rollout_id = ? AND f.id >= ? AND f.step_idx IS NOT NULL AND f.frames <> '[]'`)
+      .all(rollout, this.firstEventId) as { id: number; frames: string; program_path: string | null; program_version: number | null }[];
+    const update = this.db.prepare('UPDATE failure_events SET program_path = ?, program_version = ?, program_line = ? WHERE id = ?');
+    for (const event of events) {
+      if (this.annotationEvents.has(event.id)) continue;
+      const target = locateInProgram(JSON.parse(event.frames) as Frame[], event.program_path, event.program_version, programs);
+      update.run(target?.path ?? null, target?.version ?? null, target?.line ?? null, event.id);
+    }
+  }
 }
 
 /**
@@ -98,40 +301,19 @@ export function deriveFailures(db: Db, writer: RecordWriter, firstNewStepId: num
  */
 function locateInProgram(
   frames: readonly Frame[],
-  step: NewStep,
+  ranPath: string | null,
+  ranVersion: number | null,
   programs: readonly ProgramRow[],
 ): { path: string; version: number; line: number } | null {
+  if (programs.length === 0) return null;
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i]!;
     const base = posix.basename(frame.file.replaceAll('\\', '/'));
     const candidates = programs.filter((p) => posix.basename(p.path) === base);
     if (candidates.length === 0) continue;
-    const ran = candidates.find((p) => p.path === step.program_path && p.version === step.program_version);
+    const ran = candidates.find((p) => p.path === ranPath && p.version === ranVersion);
     const chosen = ran ?? candidates[candidates.length - 1]!;
     if (frame.line >= 1 && frame.line <= chosen.lines) return { path: chosen.path, version: chosen.version, line: frame.line };
   }
   return null;
-}
-
-/** Failure records with a step index set that step's event's kind, category and cause; they add no event. */
-function applyStepAnnotations(db: Db, annotations: RecordWriter['stepFailures']): number {
-  const stepExists = db.prepare('SELECT 1 FROM steps WHERE rollout_id = ? AND idx = ?');
-  const event = db.prepare('SELECT id FROM failure_events WHERE rollout_id = ? AND step_idx = ?').pluck();
-  const update = db.prepare(`UPDATE failure_events SET kind = coalesce(?, kind), category = coalesce(?, category),
-      cause = coalesce(?, cause) WHERE id = ?`);
-  const insert = db.prepare(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause) VALUES (?, ?, ?, ?, ?)`);
-  let created = 0;
-  for (const { at, record } of annotations) {
-    if (!stepExists.get(record.rollout, record.step)) {
-      throw importError({ ...at, field: 'step' }, `rollout "${record.rollout}" has no step ${record.step}`);
-    }
-    const id = event.get(record.rollout, record.step) as number | undefined;
-    if (id !== undefined) {
-      update.run(record.kind ?? null, record.category ?? null, record.cause ?? null, id);
-    } else {
-      insert.run(record.rollout, record.step, record.kind ?? 'crash', record.category ?? null, record.cause ?? null);
-      created += 1;
-    }
-  }
-  return created;
 }

@@ -18,14 +18,15 @@ import {
 } from '../../common/bundle';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
-import { sha256, TextStore } from '../db/texts';
-import { canonicalJson } from './canonical-json';
+import { TextStore } from '../db/texts';
+import { canonicalJson, recordHash } from './canonical-json';
+import { FailureDeriver } from './derive-failures';
 import { importError, type SourceLocation } from './import-error';
 
 /** What one record did to the corpus. */
 export type WriteOutcome = 'inserted' | 'duplicate';
 
-/** A reference a record makes to another record, checked once the whole file is read. */
+/** A reference a record makes to another record that was not there when it was read, checked once the whole file is read. */
 export interface PendingReference {
   table: 'benchmarks' | 'tasks' | 'collections' | 'rollouts' | 'rubrics' | 'program_versions' | 'cases' | 'experiments';
   key: readonly (string | number)[];
@@ -50,33 +51,88 @@ const knownFields = {
   attempt: Object.keys(attemptRecord.shape),
 } satisfies Record<BundleRecord['type'], string[]>;
 
+const knownFieldSets = Object.fromEntries(
+  Object.entries(knownFields).map(([type, fields]) => [type, new Set<string>(fields)]),
+) as unknown as Record<BundleRecord['type'], ReadonlySet<string>>;
+
 /** Unknown fields of a record, kept as JSON so export can write them back. */
 export function extraOf(record: BundleRecord): string | null {
-  const known = new Set<string>(knownFields[record.type]);
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (!known.has(key)) extra[key] = value;
-  return Object.keys(extra).length ? canonicalJson(extra) : null;
+  const known = knownFieldSets[record.type];
+  let extra: Record<string, unknown> | null = null;
+  for (const key of Object.keys(record)) {
+    if (!known.has(key)) (extra ??= {})[key] = (record as Record<string, unknown>)[key];
+  }
+  return extra === null ? null : canonicalJson(extra);
 }
+
+/** How an error names the target of a reference. */
+function describeReference(table: PendingReference['table'], key: readonly (string | number)[]): string {
+  switch (table) {
+    case 'program_versions':
+      return `program ${key[1]} version ${key[2]} of rollout "${key[0]}"`;
+    case 'benchmarks':
+      return `benchmark "${key[0]}"`;
+    case 'tasks':
+      return `task "${key[0]}"`;
+    case 'collections':
+      return `collection "${key[0]}"`;
+    case 'rollouts':
+      return `rollout "${key[0]}"`;
+    case 'rubrics':
+      return `rubric "${key[0]}"`;
+    case 'cases':
+      return `case "${key[0]}"`;
+    case 'experiments':
+      return `experiment "${key[0]}"`;
+  }
+}
+
+/** How many recently inserted program versions are remembered for references. */
+const recentProgramsMax = 4096;
+
+const referenceLookups: Record<PendingReference['table'], string> = {
+  benchmarks: 'SELECT 1 FROM benchmarks WHERE id = ?',
+  tasks: 'SELECT 1 FROM tasks WHERE id = ?',
+  collections: 'SELECT 1 FROM collections WHERE id = ?',
+  rollouts: 'SELECT 1 FROM rollouts WHERE id = ?',
+  rubrics: 'SELECT 1 FROM rubrics WHERE id = ?',
+  program_versions: 'SELECT 1 FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?',
+  cases: 'SELECT 1 FROM cases WHERE id = ?',
+  experiments: 'SELECT 1 FROM experiments WHERE id = ?',
+};
 
 const bool = (v: boolean | null | undefined): number | null => (v === undefined || v === null ? null : v ? 1 : 0);
 
 /**
- * Writes validated bundle records into the corpus, one statement set per record type.
- * Records are keyed by their natural id; the same record again is a duplicate, the same
- * id with different content is an error naming the line. References are collected and
- * checked by the caller at the end, because a bundle's records may come in any order.
+ * Writes validated bundle records into the corpus, one statement set per record type, and
+ * derives each new step's failure event as it goes (see FailureDeriver). Records are keyed
+ * by their natural id; the same record again is a duplicate, the same id with different
+ * content is an error naming the line. A reference to a record that is already in the
+ * corpus (or earlier in the file) is settled at once; the others are collected in
+ * `references` for the caller to check at the end, because a bundle's records may come in
+ * any order. A writer lives within one import transaction; call `failures.finish()` last.
  */
 export class RecordWriter {
   readonly texts: TextStore;
+  readonly failures: FailureDeriver;
+  /** References to records that were not in the corpus when they were read, each once. */
   readonly references: PendingReference[] = [];
-  /** Failure records that annotate a step's derived failure event; applied after derivation. */
-  readonly stepFailures: { at: SourceLocation; record: RecordOf<'failure'> }[] = [];
-  private readonly seenRefs = new Set<string>();
+  private readonly deferredRefs = new Set<string>();
+  /** Per table, the key last found in the corpus: steps come grouped by rollout. */
+  private readonly lastFound = new Map<PendingReference['table'], string>();
+  /** Keys of the program versions this import inserted lately, for its steps' references (bounded). */
+  private readonly recentPrograms = new Set<string>();
+  private readonly refLookups: Record<PendingReference['table'], Statement>;
   private readonly hashLookups = new Map<string, Statement>();
   private readonly stmt;
 
   constructor(private readonly db: Db) {
-    this.texts = new TextStore(db);
+    this.texts = new TextStore(db, { remember: true });
+    this.failures = new FailureDeriver(db);
+    this.refLookups = Object.fromEntries(Object.entries(referenceLookups).map(([table, sql]) => [table, db.prepare(sql)])) as Record<
+      PendingReference['table'],
+      Statement
+    >;
     const p = (sql: string) => db.prepare(sql);
     this.stmt = {
       taxonomy: p('INSERT INTO taxonomies (version, record_hash, extra) VALUES (?, ?, ?)'),
@@ -93,13 +149,13 @@ export class RecordWriter {
         VALUES (@id, @task, @collection, @agent, @seed, @grade, @score, @submitted, @graderVerdict,
         @medal, @aboveMedian, @validSubmission, @sourceFormat, @hash, @extra)`),
       programHash: p('SELECT content_hash FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?').pluck(),
-      program: p(
-        'INSERT INTO program_versions (rollout_id, path, version, content_hash, lines, extra) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      // Steps and programs are most of a bundle: they are inserted first and looked up only
+      // when the key is taken (a duplicate or a conflict), which saves a lookup per row.
+      program: p(`INSERT INTO program_versions (rollout_id, path, version, content_hash, lines, extra) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (rollout_id, path, version) DO NOTHING`),
       step: p(`INSERT INTO steps (rollout_id, idx, parent_idx, command, stdout_hash, stderr_hash, stdout_bytes, stderr_bytes,
         exit_code, duration_ms, timed_out, killed, score, program_path, program_version, record_hash, extra)
-        VALUES (@rollout, @index, @parent, @command, @stdoutHash, @stderrHash, @stdoutBytes, @stderrBytes,
-        @exitCode, @durationMs, @timedOut, @killed, @score, @programPath, @programVersion, @hash, @extra)`),
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rollout_id, idx) DO NOTHING`),
       gradingFailure: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, record_hash, extra)
         VALUES (?, NULL, ?, ?, ?, ?, ?)`),
       gradingFailureExists: p('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
@@ -132,7 +188,7 @@ export class RecordWriter {
           this.stmt.benchmark.run(record.id, record.name ?? null, record.discipline, record.role, hash, extraOf(record)),
         );
       case 'task':
-        this.refer('benchmarks', [record.benchmark], { ...at, field: 'benchmark' }, `benchmark "${record.benchmark}"`);
+        this.refer('benchmarks', [record.benchmark], at, 'benchmark');
         return this.keyed(record, at, 'tasks', 'id = ?', [record.id], (hash) =>
           this.stmt.task.run(
             record.id,
@@ -174,11 +230,31 @@ export class RecordWriter {
     }
   }
 
-  private refer(table: PendingReference['table'], key: (string | number)[], at: SourceLocation, what: string): void {
-    const id = `${table}\u0000${key.join('\u0000')}`;
-    if (this.seenRefs.has(id)) return;
-    this.seenRefs.add(id);
-    this.references.push({ table, key, at, what });
+  /**
+   * Notes that the record at `at` refers to the record `key` of `table` through `field`:
+   * settled now when the target is in the corpus (rows are never removed during an
+   * import), else kept, once per target, for the check at the end of the file. Returns
+   * whether the target was found (false when it was not there at its first reference).
+   */
+  private refer(table: PendingReference['table'], key: (string | number)[], at: SourceLocation, field: string): boolean {
+    const id = key.length === 1 ? String(key[0]) : JSON.stringify(key);
+    if (this.lastFound.get(table) === id || (table === 'program_versions' && this.recentPrograms.has(id))) return true;
+    const deferredId = `${table}\u0000${id}`;
+    if (this.deferredRefs.has(deferredId)) return false;
+    if (this.refLookups[table].get(...key) !== undefined) {
+      this.lastFound.set(table, id);
+      return true;
+    }
+    this.deferredRefs.add(deferredId);
+    this.references.push({ table, key, at: { ...at, field }, what: describeReference(table, key) });
+    return false;
+  }
+
+  /** For a record whose key was taken: a duplicate when the stored record is the same, else an error. */
+  private taken(record: BundleRecord, at: SourceLocation, table: string, where: string, key: unknown[], hash: string): WriteOutcome {
+    const existing = this.hashLookup(table, where).get(...key) as string | undefined;
+    if (existing === hash) return 'duplicate';
+    throw importError(at, `${record.type} ${key.map((k) => JSON.stringify(k)).join(' ')} already exists with different content`);
   }
 
   /** Inserts a record keyed by `where`, or recognises it as a duplicate, or refuses a conflicting one. */
@@ -190,12 +266,8 @@ export class RecordWriter {
     key: unknown[],
     insert: (hash: string) => void,
   ): WriteOutcome {
-    const hash = sha256(canonicalJson(record));
-    const existing = this.hashLookup(table, where).get(...key) as string | undefined;
-    if (existing === hash) return 'duplicate';
-    if (existing !== undefined) {
-      throw importError(at, `${record.type} ${key.map((k) => JSON.stringify(k)).join(' ')} already exists with different content`);
-    }
+    const hash = recordHash(record);
+    if (this.hashLookup(table, where).get(...key) !== undefined) return this.taken(record, at, table, where, key, hash);
     insert(hash);
     return 'inserted';
   }
@@ -223,13 +295,14 @@ export class RecordWriter {
         const extra = Object.keys(rest).length ? canonicalJson(rest) : null;
         this.stmt.category.run(record.version, code, name, family, parent ?? null, guideline ?? null, position, extra);
       });
+      this.failures.categoriesChanged();
     });
   }
 
   private rollout(record: RecordOf<'rollout'>, at: SourceLocation, sourceFormat: string): WriteOutcome {
-    this.refer('tasks', [record.task], { ...at, field: 'task' }, `task "${record.task}"`);
+    this.refer('tasks', [record.task], at, 'task');
     if (record.collection) {
-      this.refer('collections', [record.collection], { ...at, field: 'collection' }, `collection "${record.collection}"`);
+      this.refer('collections', [record.collection], at, 'collection');
     }
     return this.keyed(record, at, 'rollouts', 'id = ?', [record.id], (hash) =>
       this.stmt.rollout.run({
@@ -253,54 +326,75 @@ export class RecordWriter {
   }
 
   private program(record: RecordOf<'program'>, at: SourceLocation): WriteOutcome {
-    this.refer('rollouts', [record.rollout], { ...at, field: 'rollout' }, `rollout "${record.rollout}"`);
-    const contentHash = sha256(record.content);
-    const existing = this.stmt.programHash.get(record.rollout, record.path, record.version) as string | undefined;
-    if (existing === contentHash) return 'duplicate';
-    if (existing !== undefined) {
+    this.refer('rollouts', [record.rollout], at, 'rollout');
+    const contentHash = this.texts.put(record.content, false);
+    const inserted = this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
+    if (inserted.changes === 0) {
+      const existing = this.stmt.programHash.get(record.rollout, record.path, record.version) as string | undefined;
+      if (existing === contentHash) return 'duplicate';
       throw importError(at, `program ${record.path} version ${record.version} of rollout "${record.rollout}" already exists with different content`);
     }
-    this.texts.put(record.content);
-    this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
+    this.failures.programInserted(record.rollout);
+    if (this.recentPrograms.size >= recentProgramsMax) this.recentPrograms.clear();
+    this.recentPrograms.add(JSON.stringify([record.rollout, record.path, record.version]));
     return 'inserted';
   }
 
   private step(record: RecordOf<'step'>, at: SourceLocation): WriteOutcome {
-    this.refer('rollouts', [record.rollout], { ...at, field: 'rollout' }, `rollout "${record.rollout}"`);
+    const rolloutFound = this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.program) {
       const { path, version } = record.program;
-      this.refer('program_versions', [record.rollout, path, version], { ...at, field: 'program' }, `program ${path} version ${version} of rollout "${record.rollout}"`);
+      this.refer('program_versions', [record.rollout, path, version], at, 'program');
     }
-    return this.keyed(record, at, 'steps', 'rollout_id = ? AND idx = ?', [record.rollout, record.index], (hash) =>
-      this.stmt.step.run({
-        rollout: record.rollout,
-        index: record.index,
-        parent: record.parent ?? null,
-        command: record.command,
-        stdoutHash: this.texts.put(record.stdout),
-        stderrHash: this.texts.put(record.stderr),
-        stdoutBytes: Buffer.byteLength(record.stdout),
-        stderrBytes: Buffer.byteLength(record.stderr),
-        exitCode: record.exitCode ?? null,
-        durationMs: record.durationMs ?? null,
-        timedOut: record.timedOut ? 1 : 0,
-        killed: record.killed ? 1 : 0,
-        score: record.score ?? null,
-        programPath: record.program?.path ?? null,
-        programVersion: record.program?.version ?? null,
-        hash,
-        extra: extraOf(record),
-      }),
+    const hash = recordHash(record);
+    const programPath = record.program?.path ?? null;
+    const programVersion = record.program?.version ?? null;
+    const exitCode = record.exitCode ?? null;
+    const inserted = this.stmt.step.run(
+      record.rollout,
+      record.index,
+      record.parent ?? null,
+      record.command,
+      this.texts.put(record.stdout),
+      this.texts.put(record.stderr),
+      Buffer.byteLength(record.stdout),
+      Buffer.byteLength(record.stderr),
+      exitCode,
+      record.durationMs ?? null,
+      record.timedOut ? 1 : 0,
+      record.killed ? 1 : 0,
+      record.score ?? null,
+      programPath,
+      programVersion,
+      hash,
+      extraOf(record),
     );
+    if (inserted.changes === 0) return this.taken(record, at, 'steps', 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
+    this.failures.stepInserted({
+      id: Number(inserted.lastInsertRowid),
+      rollout: record.rollout,
+      idx: record.index,
+      command: record.command,
+      stdout: record.stdout,
+      stderr: record.stderr,
+      exitCode,
+      timedOut: record.timedOut,
+      killed: record.killed,
+      programPath,
+      programVersion,
+      // A step read before its rollout gets its failure event once the file is read: see FailureDeriver.
+      deriveNow: rolloutFound,
+    });
+    return 'inserted';
   }
 
   private failure(record: RecordOf<'failure'>, at: SourceLocation): WriteOutcome {
-    this.refer('rollouts', [record.rollout], { ...at, field: 'rollout' }, `rollout "${record.rollout}"`);
+    this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.step !== null) {
-      this.stepFailures.push({ at, record });
+      this.failures.annotate(record, at);
       return 'inserted';
     }
-    const hash = sha256(canonicalJson(record));
+    const hash = recordHash(record);
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.stmt.gradingFailure.run(
       record.rollout,
@@ -337,7 +431,7 @@ export class RecordWriter {
     record.rubrics.forEach((rubric, i) => {
       if (seen.has(rubric)) throw importError({ ...at, field: `rubrics.${i}` }, `rubric "${rubric}" is listed twice`);
       seen.add(rubric);
-      this.refer('rubrics', [rubric], { ...at, field: `rubrics.${i}` }, `rubric "${rubric}"`);
+      this.refer('rubrics', [rubric], at, `rubrics.${i}`);
     });
     return this.keyed(record, at, 'libraries', 'id = ?', [record.id], (hash) => {
       this.stmt.library.run(record.id, record.name, record.method, record.builtAt, canonicalJson(record.params ?? {}), hash, extraOf(record));
@@ -346,7 +440,7 @@ export class RecordWriter {
   }
 
   private label(record: RecordOf<'label'>, at: SourceLocation): WriteOutcome {
-    const hash = sha256(canonicalJson(record));
+    const hash = recordHash(record);
     const key = [record.annotator, record.schema, record.target.kind, record.target.id, record.at] as const;
     const existing = this.stmt.labelHash.get(...key) as string | undefined;
     if (existing === hash) return 'duplicate';
@@ -358,10 +452,10 @@ export class RecordWriter {
   }
 
   private caseRecord(record: RecordOf<'case'>, at: SourceLocation): WriteOutcome {
-    this.refer('tasks', [record.task], { ...at, field: 'task' }, `task "${record.task}"`);
+    this.refer('tasks', [record.task], at, 'task');
     const program = record.program;
     if ('rollout' in program) {
-      this.refer('program_versions', [program.rollout, program.path, program.version], { ...at, field: 'program' }, `program ${program.path} version ${program.version} of rollout "${program.rollout}"`);
+      this.refer('program_versions', [program.rollout, program.path, program.version], at, 'program');
     }
     return this.keyed(record, at, 'cases', 'id = ?', [record.id], (hash) =>
       this.stmt.caseRow.run(
@@ -379,8 +473,8 @@ export class RecordWriter {
   }
 
   private attempt(record: RecordOf<'attempt'>, at: SourceLocation): WriteOutcome {
-    this.refer('experiments', [record.experiment], { ...at, field: 'experiment' }, `experiment "${record.experiment}"`);
-    this.refer('cases', [record.case], { ...at, field: 'case' }, `case "${record.case}"`);
+    this.refer('experiments', [record.experiment], at, 'experiment');
+    this.refer('cases', [record.case], at, 'case');
     const key = [record.experiment, record.case, record.arm, record.repeat];
     return this.keyed(record, at, 'attempts', 'experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?', key, (hash) =>
       this.stmt.attempt.run(

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql as initialSchema } from './001-initial-schema';
 import { sql as categoryRules } from './002-category-rules';
+import { sql as runs } from './003-runs';
+import { sql as modelLedger } from './004-model-ledger';
 
 export interface Migration {
   version: number;
@@ -17,6 +19,8 @@ function migration(version: number, name: string, sql: string): Migration {
 export const migrations: readonly Migration[] = [
   migration(1, 'initial-schema', initialSchema),
   migration(2, 'category-rules', categoryRules),
+  migration(3, 'runs', runs),
+  migration(4, 'model-ledger', modelLedger),
 ];
 
 export const latestSchemaVersion = migrations.length;

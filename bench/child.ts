@@ -1,0 +1,58 @@
+/**
+ * Runs one measured job in its own process, so its peak memory is its own:
+ *
+ *   node --import tsx bench/child.ts import  CORPUS BUNDLE OUT.json
+ *   node --import tsx bench/child.ts ceiling SOURCE-CORPUS TARGET-CORPUS OUT.json
+ *
+ * Writes its measurement as JSON to OUT.json.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { openCorpus } from '../workers/db/open-corpus';
+import { importFile } from '../workers/import/import-file';
+import { copyRowsTimed } from './ceiling';
+import type { ImportMeasurement } from './types';
+
+/** Peak resident set from /proc/self/status (Linux), in bytes. */
+function vmHwmBytes(): number | null {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const [mode, ...args] = process.argv.slice(2);
+  if (mode === 'import') {
+    const [corpus, bundle, out] = args as [string, string, string];
+    const db = openCorpus(corpus);
+    const startRssBytes = process.memoryUsage().rss;
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    const result = await importFile(db, bundle);
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    db.close();
+    const measurement: ImportMeasurement = {
+      seconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      vmHwmBytes: vmHwmBytes(),
+      startRssBytes,
+      result,
+    };
+    writeFileSync(out, JSON.stringify(measurement));
+  } else if (mode === 'ceiling') {
+    const [source, targetPath, out] = args as [string, string, string];
+    const copied = copyRowsTimed(source, targetPath);
+    writeFileSync(out, JSON.stringify({ ...copied, peakRssBytes: process.resourceUsage().maxRSS * 1024 }));
+  } else {
+    throw new Error(`unknown mode "${mode}"`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exitCode = 1;
+});

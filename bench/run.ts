@@ -1,0 +1,153 @@
+/**
+ * Runs the benchmarks: `npm run bench` runs them all, `npm run bench -- import search` the
+ * named ones. Prints a table per benchmark and a PASS/MISS line per target, and writes the
+ * figures to bench/results/latest.json (gitignored).
+ *
+ *   npm run bench -- [NAME...] [--scale S] [--profile] [--keep] [--list]
+ *
+ * --scale   size of the generated corpus relative to the full 10,000 rollouts x 100 steps (default 1)
+ * --profile child processes (the import, the ceiling) write V8 CPU profiles to bench/results/profiles/
+ * --keep    keep the temporary folder with the bundle and corpora
+ */
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateCorpus } from '../scripts/gen-corpus';
+import { openCorpus } from '../workers/db/open-corpus';
+import { rowCounts } from './corpus-rows';
+import { importBench } from './import-bench';
+import { formatResult, formatSummary } from './report';
+import { retrievalBench } from './retrieval-bench';
+import { runnersBench } from './runners-bench';
+import { searchBench } from './search-bench';
+import { projectRoot, runChild } from './spawn-child';
+import type { BenchContext, BenchResult, Benchmark, ImportedCorpus, ImportMeasurement } from './types';
+
+/** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
+export const benchmarks: readonly Benchmark[] = [importBench, searchBench, retrievalBench, runnersBench];
+
+/** Full size: 10,000 rollouts of 100 steps (1,000,000 steps). */
+const fullRollouts = 10_000;
+const stepsPerRollout = 100;
+
+const usage = `usage: npm run bench -- [NAME...] [--scale S] [--profile] [--keep] [--list]\nbenchmarks: ${benchmarks.map((b) => b.name).join(', ')}`;
+
+function createContext(scale: number, profile: boolean, workDir: string, resultsDir: string): BenchContext {
+  let imported: Promise<ImportedCorpus> | undefined;
+  const log = (message: string) => console.error(`[bench] ${message}`);
+  const ctx: BenchContext = {
+    scale,
+    workDir,
+    resultsDir,
+    profile,
+    log,
+    importedCorpus() {
+      imported ??= (async () => {
+        const rollouts = Math.max(1, Math.round(fullRollouts * scale));
+        const bundlePath = join(workDir, 'bundle.jsonl');
+        log(`generating ${rollouts.toLocaleString('en-US')} rollouts x ${stepsPerRollout} steps -> ${bundlePath}`);
+        const gen = await generateCorpus({ rollouts, stepsPerRollout, rubrics: 200, out: bundlePath, seed: 1 });
+        const corpusPath = join(workDir, 'imported.db');
+        const empty = openCorpus(corpusPath);
+        const rowsBefore = rowCounts(empty);
+        empty.close();
+        log(`importing ${(gen.bytes / 1e6).toFixed(0)} MB (${gen.records.toLocaleString('en-US')} records) with importFile in a child process`);
+        const measurement = await runChild<ImportMeasurement>(
+          'import',
+          [corpusPath, bundlePath],
+          join(workDir, 'import-measurement.json'),
+          profile ? join(resultsDir, 'profiles') : undefined,
+        );
+        log(`imported in ${measurement.seconds.toFixed(1)} s, peak RSS ${(measurement.peakRssBytes / 1e6).toFixed(0)} MB`);
+        return {
+          bundlePath,
+          bundleBytes: statSync(bundlePath).size,
+          rollouts: gen.rollouts,
+          steps: gen.steps,
+          records: gen.records,
+          corpusPath,
+          rowsBefore,
+          measurement,
+        };
+      })();
+      return imported;
+    },
+  };
+  return ctx;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { scale: { type: 'string' }, profile: { type: 'boolean' }, keep: { type: 'boolean' }, list: { type: 'boolean' } },
+    });
+  } catch (err) {
+    console.error(`bench: ${(err as Error).message}\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.list) {
+    for (const b of benchmarks) console.log(`${b.name.padEnd(10)} ${b.description}`);
+    return 0;
+  }
+  const scale = values.scale === undefined ? 1 : Number(values.scale);
+  if (!(scale > 0 && scale <= 10)) {
+    console.error(`bench: --scale must be a number in (0, 10], got "${values.scale}"\n${usage}`);
+    return 2;
+  }
+  const unknown = positionals.filter((name) => !benchmarks.some((b) => b.name === name));
+  if (unknown.length) {
+    console.error(`bench: unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}\n${usage}`);
+    return 2;
+  }
+  const selected = positionals.length ? benchmarks.filter((b) => positionals.includes(b.name)) : benchmarks;
+
+  const resultsDir = join(projectRoot, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const workDir = mkdtempSync(join(tmpdir(), 'rwb-bench-'));
+  const ctx = createContext(scale, values.profile ?? false, workDir, resultsDir);
+  const results: BenchResult[] = [];
+  const started = new Date();
+  try {
+    for (const bench of selected) {
+      ctx.log(`running ${bench.name}`);
+      const t0 = performance.now();
+      const outcome = await bench.run(ctx);
+      const result: BenchResult = { name: bench.name, description: bench.description, seconds: (performance.now() - t0) / 1000, ...outcome };
+      results.push(result);
+      console.log(`\n${formatResult(result)}`);
+    }
+  } finally {
+    if (values.keep) ctx.log(`kept ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  }
+  console.log(`\n${formatSummary(results)}`);
+
+  const document = {
+    startedAt: started.toISOString(),
+    command: `npm run bench --${process.argv.slice(2).map((a) => ` ${a}`).join('')}`,
+    scale,
+    machine: { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memoryBytes: totalmem() },
+    results,
+  };
+  const json = `${JSON.stringify(document, null, 2)}\n`;
+  const latest = join(resultsDir, 'latest.json');
+  writeFileSync(latest, json);
+  writeFileSync(join(resultsDir, `${started.toISOString().replaceAll(':', '-')}.json`), json);
+  console.log(`\nresults: ${latest}`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exitCode = 1;
+  },
+);

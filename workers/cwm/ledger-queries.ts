@@ -1,0 +1,53 @@
+import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus, ModelsStatus } from '../../common/domain';
+import type { Db } from '../db/open-corpus';
+import { modelSettingsFromEnv } from './model-env';
+
+interface LedgerFilter {
+  purpose?: string;
+  status?: ModelRequestStatus;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A page of the model request ledger, newest first, with the total and cost of every row
+ * the filter matches. Request and response bodies stay out: they can be large.
+ */
+export function listLedger(db: Db, filter: LedgerFilter): ModelRequestPage {
+  const where: string[] = [];
+  const params: string[] = [];
+  if (filter.purpose !== undefined) {
+    where.push('purpose = ?');
+    params.push(filter.purpose);
+  }
+  if (filter.status !== undefined) {
+    where.push('status = ?');
+    params.push(filter.status);
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const summary = db.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(cost_usd), 0) AS costUsd FROM model_requests ${clause}`).get(...params) as {
+    total: number;
+    costUsd: number;
+  };
+  const rows = db
+    .prepare(
+      `SELECT id, request_hash AS hash, purpose, model, status, http_status AS httpStatus, input_tokens AS inputTokens,
+              output_tokens AS outputTokens, cost_usd AS costUsd, schema_valid AS schemaValid, transport_retries AS transportRetries,
+              error, latency_ms AS latencyMs, created_at AS createdAt, settled_at AS settledAt,
+              length(CAST(request AS BLOB)) AS requestBytes, length(CAST(response AS BLOB)) AS responseBytes
+       FROM model_requests ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...params, filter.limit, filter.offset) as (Omit<ModelRequestRow, 'schemaValid'> & { schemaValid: number | null })[];
+  return {
+    total: summary.total,
+    offset: filter.offset,
+    costUsd: summary.costUsd,
+    rows: rows.map((row) => ({ ...row, schemaValid: row.schemaValid === null ? null : row.schemaValid === 1 })),
+  };
+}
+
+/** Whether model features can run here: a key, or replay mode that needs none. Never returns the key. */
+export function modelsStatus(env: NodeJS.ProcessEnv = process.env): ModelsStatus {
+  const { apiKey, mode } = modelSettingsFromEnv(env);
+  return { hasKey: apiKey !== null, mode };
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/** Logs longer than this keep their first and last halves; the middle is counted, not kept. */
+export const logLimitChars = 32 * 1024 * 1024;
+
+/**
+ * An attempt's terminal log while it runs: everything up to `limit` characters, then the
+ * head and a rolling tail, so a program that prints gigabytes cannot exhaust the worker.
+ */
+export class AttemptLog {
+  private head = '';
+  private tail: string[] = [];
+  private tailChars = 0;
+  private omitted = 0;
+  private total = 0;
+
+  constructor(private readonly limit = logLimitChars) {}
+
+  append(data: string): void {
+    this.total += Buffer.byteLength(data);
+    const half = this.limit / 2;
+    if (this.head.length < half) {
+      const room = half - this.head.length;
+      this.head += data.slice(0, room);
+      data = data.slice(room);
+      if (data === '') return;
+    }
+    this.tail.push(data);
+    this.tailChars += data.length;
+    while (this.tailChars > half && this.tail.length > 0) {
+      const first = this.tail[0]!;
+      const excess = this.tailChars - half;
+      if (first.length <= excess) {
+        this.tail.shift();
+        this.tailChars -= first.length;
+        this.omitted += Buffer.byteLength(first);
+      } else {
+        this.tail[0] = first.slice(excess);
+        this.tailChars -= excess;
+        this.omitted += Buffer.byteLength(first.slice(0, excess));
+      }
+    }
+  }
+
+  /** Bytes the program wrote in all. */
+  get bytes(): number {
+    return this.total;
+  }
+
+  get omittedBytes(): number {
+    return this.omitted;
+  }
+
+  text(): string {
+    const tail = this.tail.join('');
+    if (this.omitted === 0) return this.head + tail;
+    return `${this.head}\r\n[rwb: ${this.omitted} bytes of output omitted here]\r\n${tail}`;
+  }
+}
+
+/** What the corpus stores for a log: gzip of its text, with its size and hash. */
+export interface StoredLog {
+  gz: Buffer;
+  bytes: number;
+  omittedBytes: number;
+  sha256: string;
+}
+
+export function packLog(log: AttemptLog): StoredLog {
+  const text = log.text();
+  return { gz: gzipSync(text), bytes: log.bytes, omittedBytes: log.omittedBytes, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+export function unpackLog(gz: Buffer): string {
+  return gunzipSync(gz).toString('utf8');
+}

@@ -1,0 +1,124 @@
+/**
+ * The local backend: each attempt in a fresh folder, its command run by bash in a PTY of its
+ * own (node-pty; the PTY's process leads a new session and process group), the time cap and
+ * cancel killing the whole group (SIGTERM, then SIGKILL after the grace), and whatever the
+ * program leaves running killed when it ends.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { spawn as spawnPty, type IPty } from 'node-pty';
+import { childEnv } from './child-env';
+import { linkDataEntries, writeCaseFiles } from './case-files';
+import { runLocalGrader } from './local-grader';
+import { signalGroup, stopGroup, trackGroup } from './process-group';
+import { ExitMarkerScanner, wrapperScript } from './pty-exit-marker';
+import { attemptEnv, killGraceS, type AttemptSpec, type RawOutcome, type Runner, type RunnerEvents } from './runner';
+
+export interface LocalRunnerOptions {
+  /** Seconds between SIGTERM and SIGKILL when the cap fires or the run is cancelled. */
+  graceS?: number;
+  cols?: number;
+  rows?: number;
+}
+
+export class LocalRunner implements Runner {
+  readonly backend = 'local';
+  private readonly graceMs: number;
+
+  constructor(private readonly options: LocalRunnerOptions = {}) {
+    this.graceMs = (options.graceS ?? killGraceS) * 1000;
+  }
+
+  async prepare(): Promise<void> {}
+
+  async run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal): Promise<void> {
+    for (const spec of attempts) {
+      if (signal.aborted) return;
+      events.finished(spec.attemptId, await this.runOne(spec, events, signal));
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  private async runOne(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome> {
+    const host = 'local';
+    const dir = spec.localDir;
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeCaseFiles(dir, spec.files);
+      linkDataEntries(dir, spec.dataDir);
+    } catch (err) {
+      // The program never started: the attempt failed, and its error says why.
+      events.dispatched(spec.attemptId, { host, backendJobId: null });
+      return { end: 'exited', exitCode: null, wallS: null, graderOutput: null, error: `could not prepare the working folder: ${(err as Error).message}`, host };
+    }
+    const env = childEnv(attemptEnv(spec));
+    const nonce = randomBytes(8).toString('hex');
+    const started = performance.now();
+    let term: IPty;
+    try {
+      term = spawnPty('/bin/bash', ['--norc', '-c', wrapperScript, 'rwb-attempt', nonce, spec.command], {
+        name: 'xterm-256color',
+        cols: this.options.cols ?? 120,
+        rows: this.options.rows ?? 32,
+        cwd: dir,
+        env,
+      });
+    } catch (err) {
+      events.dispatched(spec.attemptId, { host, backendJobId: null });
+      return { end: 'unknown', exitCode: null, wallS: null, graderOutput: null, error: `could not start bash in a PTY: ${(err as Error).message}`, host };
+    }
+    const pgid = term.pid;
+    const untrack = trackGroup(pgid);
+    events.dispatched(spec.attemptId, { host, backendJobId: String(pgid) });
+    events.started(spec.attemptId, { host, backendJobId: String(pgid) });
+
+    const scanner = new ExitMarkerScanner(nonce);
+    let markerCode: number | null = null;
+    let markerAt: number | null = null;
+    let reason: 'timeout' | 'interrupted' | null = null;
+    const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => term.onExit(resolve));
+    term.onData((chunk) => {
+      const { output, exitCode } = scanner.push(chunk);
+      if (output) events.output(spec.attemptId, output);
+      if (exitCode !== null && markerCode === null) {
+        markerCode = exitCode;
+        markerAt = performance.now();
+        term.write('\r');
+      }
+    });
+    const stop = (why: 'timeout' | 'interrupted') => {
+      if (reason !== null || markerCode !== null) return;
+      reason = why;
+      void stopGroup(pgid, this.graceMs, exited);
+    };
+    const cap = setTimeout(() => stop('timeout'), spec.timeoutS * 1000);
+    const onAbort = () => stop('interrupted');
+    signal.addEventListener('abort', onAbort, { once: true });
+    const exit = await exited;
+    clearTimeout(cap);
+    signal.removeEventListener('abort', onAbort);
+    // Whatever the program left behind in its group goes with it.
+    signalGroup(pgid, 'SIGKILL');
+    untrack();
+    const rest = scanner.rest();
+    if (rest) events.output(spec.attemptId, rest);
+
+    const wallS = ((markerAt ?? performance.now()) - started) / 1000;
+    const exitCode = markerCode ?? (exit.signal ? 128 + exit.signal : exit.exitCode);
+    if (reason === 'interrupted') return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled', host };
+    if (reason === 'timeout') return { end: 'timeout', exitCode, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host };
+
+    let graderOutput: string | null = null;
+    let error: string | null = null;
+    if (spec.score.from === 'command') {
+      const grader = await runLocalGrader(spec.score.command, dir, attemptEnv(spec), Math.max(spec.timeoutS, 60), signal);
+      graderOutput = grader.stdout;
+      if (signal.aborted) return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled while grading', host };
+      if (grader.timedOut) error = 'the grader hit its time cap';
+      else if (grader.exitCode !== 0) error = `the grader exited with ${grader.exitCode}`;
+    }
+    return { end: 'exited', exitCode, wallS, graderOutput, error, host };
+  }
+}
+

@@ -1,0 +1,28 @@
+import type { ParsedRequestOf } from '../../common/contract';
+import type { RerunStarted } from '../../common/domain';
+import { createCase } from '../queries/case-queries';
+import { createExperiment } from '../queries/run-experiments';
+import { startRun, type RunContext } from './run-job';
+
+/**
+ * One click from a program version: the case (or the identical one already stored), an
+ * experiment with the one arm `original` and `repeats` slots, and its run on `backend`.
+ */
+export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext): Promise<RerunStarted> {
+  const { rollout, path, version } = req;
+  const created = await ctx.writes.run(async () => {
+    const c = createCase(ctx.db, { program: { rollout, path, version }, command: req.command, timeoutS: req.timeoutS, score: req.score, dataDir: req.dataDir });
+    const experiment = createExperiment(ctx.db, {
+      name: `Rerun of ${path} v${version} (${rollout}) on ${req.backend}`,
+      arms: ['original'],
+      repeats: req.repeats,
+      cases: [c.id],
+      variants: [],
+    });
+    return { case: c, experiment: experiment.id };
+  });
+  ctx.emit({ type: 'db:changed', tables: ['cases', 'experiments', 'attempts'] });
+  const { created: _created, ...summary } = created.case;
+  const run = await startRun({ experiment: created.experiment, backend: req.backend, continue: false, slurm: req.slurm, wait: req.wait, jobId: req.jobId }, ctx);
+  return { ...run, case: summary };
+}
