@@ -2,16 +2,17 @@ import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted, so equal records hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+  return JSON.stringify(sortKeys(value, false));
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+/** A copy with object keys sorted; undefined fields always dropped, null-valued ones on request. */
+function sortKeys(value: unknown, dropNulls: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => sortKeys(v, dropNulls));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
       const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
+      if (v !== undefined && !(dropNulls && v === null)) out[key] = sortKeys(v, dropNulls);
     }
     return out;
   }
@@ -25,13 +26,5 @@ function sortKeys(value: unknown): unknown {
  * re-import a duplicate; a different hash under the same id is a conflict.
  */
 export function recordHash(record: object): string {
-  return createHash('sha256').update(canonicalJson(dropNullFields(record))).digest('hex');
-}
-
-function dropNullFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNullFields);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, dropNullFields(v)]));
-  }
-  return value;
+  return createHash('sha256').update(JSON.stringify(sortKeys(record, true))).digest('hex');
 }
