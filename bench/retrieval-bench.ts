@@ -12,24 +12,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildLibraryIndex, categorySplit, type RubricDocument } from '../workers/retrieval/category-split';
 import { stopWords } from '../workers/retrieval/tokenize';
+import { seededRandom as random } from '../workers/stats/seeded-random';
 import { target, type Benchmark } from './types';
 
 const rubricCount = 61_000;
 const caseCount = 200;
 const slots = 12;
 const categories = Array.from({ length: 22 }, (_, i) => (i < 11 ? `C${String(i + 1).padStart(2, '0')}` : i < 18 ? `Q0${i - 10}` : `P0${i - 17}`));
-
-/** mulberry32: a small seeded generator, so every run measures the same library and cases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'de', 'pa', 'gu', 'ri', 'fo', 'be', 'zu', 'ta'];
 

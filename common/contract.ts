@@ -63,7 +63,10 @@ export const operations = {
       .strict(),
   ),
   'rollouts.get': op<RolloutDetail>()(z.object({ id }).strict()),
-  'steps.list': op<StepRow[]>()(z.object({ rollout: id }).strict()),
+  /** A rollout's steps in order; `offset`/`limit` page them, so a long rollout can show its first steps at once. */
+  'steps.list': op<StepRow[]>()(
+    z.object({ rollout: id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().positive().optional() }).strict(),
+  ),
   'steps.get': op<StepDetail>()(z.object({ rollout: id, index: z.number().int().nonnegative() }).strict()),
   'failures.list': op<FailureEvent[]>()(z.object({ rollout: id }).strict()),
   'programs.get': op<ProgramContent>()(

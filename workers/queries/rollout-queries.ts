@@ -45,9 +45,11 @@ function toStepRow(row: Row): StepRow {
 }
 
 /** The step list of a rollout, without outputs, which load lazily per step. */
-export function listSteps(db: Db, rollout: string): StepRow[] {
+export function listSteps(db: Db, rollout: string, offset = 0, limit?: number): StepRow[] {
   requireRollout(db, rollout);
-  return (db.prepare(`SELECT ${stepColumns} ${stepJoins} WHERE s.rollout_id = ? ORDER BY s.idx`).all(rollout) as Row[]).map(toStepRow);
+  return (
+    db.prepare(`SELECT ${stepColumns} ${stepJoins} WHERE s.rollout_id = ? ORDER BY s.idx LIMIT ? OFFSET ?`).all(rollout, limit ?? -1, offset) as Row[]
+  ).map(toStepRow);
 }
 
 export function getStep(db: Db, rollout: string, index: number): StepDetail {

@@ -30,12 +30,21 @@ export function programKey(ref: ProgramVersionRef): string {
 
 const pending = new Set<string>();
 
+/** Steps fetched before the first paint: more than a screen holds. */
+const firstPage = 200;
+
 /** The rollout slice. */
 export const useRolloutStore = create<RolloutState>()((set, get) => {
   async function fetchRollout(id: string): Promise<void> {
     try {
-      const [detail, steps] = await Promise.all([api('rollouts.get', { id }), api('steps.list', { rollout: id })]);
-      if (get().rolloutId === id) set({ detail, steps, failed: false });
+      // The first steps paint at once; a long rollout's remaining rows follow in one more call.
+      const [detail, first] = await Promise.all([api('rollouts.get', { id }), api('steps.list', { rollout: id, limit: firstPage })]);
+      if (get().rolloutId !== id) return;
+      set({ detail, steps: first, failed: false });
+      if (first.length === firstPage) {
+        const rest = await api('steps.list', { rollout: id, offset: firstPage });
+        if (get().rolloutId === id) set({ steps: [...first, ...rest] });
+      }
     } catch (err) {
       if (get().rolloutId !== id) return;
       set({ failed: true });
