@@ -35,6 +35,49 @@ import {
   rerunRequest,
   runStartRequest,
 } from './run-requests';
+import type { LabelSchema } from './label-schema';
+import type {
+  AgreementDetail,
+  Disagreement,
+  LabelEvidence,
+  LabelExportResult,
+  LabelImportFileResult,
+  LabelQueue,
+  LabelUndoResult,
+  RunAuditReport,
+  StoredLabel,
+  TaxonomySaved,
+  WorkbenchSettings,
+} from './labels';
+import {
+  annotatorName,
+  labelAddRequest,
+  labelCursorRequest,
+  labelEvidenceRequest,
+  labelExportRequest,
+  labelHistoryRequest,
+  labelImportRequest,
+  labelMarkRequest,
+  labelQueueRequest,
+  labelSchemaSaveRequest,
+  labelUndoRequest,
+  settingsSetRequest,
+  taxonomySaveRequest,
+} from './label-requests';
+import { schemaName } from './label-schema';
+import type {
+  CitationRow,
+  LibraryBuild,
+  OriginAudit,
+  PipelineRunDetail,
+  PipelineRunKind,
+  PipelineRunStarted,
+  PipelineRunSummary,
+  PrecisionRecallReport,
+  ReplayReport,
+  VerdictRow,
+} from './domain';
+import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
 
 /** Ties a request schema to a response type that exists only at compile time. */
 function op<Res>() {
@@ -185,6 +228,70 @@ export const operations = {
   'models.status': op<ModelsStatus>()(noParams),
   'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
+  /** Label schemas, newest version of each, with the values an annotator picks from. */
+  'labels.schemas': op<LabelSchema[]>()(noParams),
+  /** Saves a schema definition as its next version (Settings); labels keep the version they were made under. */
+  'labels.schemaSave': op<LabelSchema>()(labelSchemaSaveRequest),
+  /** Validates a label against its schema and commits it before answering; returns the stored record. */
+  'labels.add': op<StoredLabel>()(labelAddRequest),
+  /** Undoes the annotator's latest label under a schema with a record that retracts it (history is never deleted). */
+  'labels.undo': op<LabelUndoResult>()(labelUndoRequest),
+  /** A target set's items under a schema, the annotator's state on each, where they left off, progress. */
+  'labels.queue': op<LabelQueue>()(labelQueueRequest),
+  /** Every label record the filters select, oldest first (superseded and retracted ones included). */
+  'labels.history': op<{ total: number; labels: StoredLabel[] }>()(labelHistoryRequest),
+  'labels.mark': op<{ flagged: boolean; skipped: boolean }>()(labelMarkRequest),
+  /** Remembers the item an annotator is on, so the queue resumes there. */
+  'labels.cursor': op<{ saved: true }>()(labelCursorRequest),
+  /** The evidence pane of one item: source rollouts, program lines, checked citations; others' labels unless blind. */
+  'labels.evidence': op<LabelEvidence>()(labelEvidenceRequest),
+  /** Agreement under a schema overall and per category. */
+  'labels.agreementDetail': op<AgreementDetail>()(z.object({ schema: schemaName }).strict()),
+  /** Items whose annotators disagree, with their labels and current adjudication. */
+  'labels.disagreements': op<Disagreement[]>()(z.object({ schema: schemaName }).strict()),
+  'labels.export': op<LabelExportResult>()(labelExportRequest),
+  /** Imports label files (bundle v1 or CSV), each atomically and idempotently. */
+  'labels.import': op<{ files: LabelImportFileResult[] }>()(labelImportRequest),
+  'settings.get': op<WorkbenchSettings>()(noParams),
+  'settings.set': op<WorkbenchSettings>()(settingsSetRequest),
+  /** A rollout's run audits, and the annotator's as a Markdown report with its evidence links. */
+  'labels.auditReport': op<RunAuditReport>()(z.object({ rollout: id, annotator: annotatorName }).strict()),
+  /** A new taxonomy version (Settings); labels naming a split or merged category are flagged for review, never rewritten. */
+  'taxonomy.save': op<TaxonomySaved>()(taxonomySaveRequest),
+  /** Whole-rollout mining into a new frozen library, as a job (progress, `jobs.cancel`, `pipeline.resume`). */
+  'pipeline.mine': op<PipelineRunStarted>()(pipelineMineRequest),
+  /** A new frozen library by Quota (mining per category) or Filtered (cutting a library to the pool's mix), as a job. */
+  'pipeline.curate': op<PipelineRunStarted>()(pipelineCurateRequest),
+  /** The CWM judge on cases, a verdict per retrieved rubric, as a job. */
+  'pipeline.judge': op<PipelineRunStarted>()(pipelineJudgeRequest),
+  /** Runs a stopped, cancelled, interrupted or failed run again; answers already in the ledger are reused, never paid twice. */
+  'pipeline.resume': op<PipelineRunStarted>()(pipelineResumeRequest),
+  /** Re-executes a finished run from the ledger alone (no network, no writes) and compares it with what it stored. */
+  'pipeline.replay': op<ReplayReport>()(z.object({ run: id }).strict()),
+  /** Pipeline runs, newest first, with progress and costs. */
+  'pipeline.list': op<PipelineRunSummary[]>()(
+    z
+      .object({
+        kind: z.enum(['mine', 'curate-quota', 'curate-filtered', 'judge'] as const satisfies readonly PipelineRunKind[]).optional(),
+        offset: z.number().int().nonnegative().default(0),
+        limit: z.number().int().positive().max(1000).default(200),
+      })
+      .strict(),
+  ),
+  /** One run with its parameters and report (funnel, units, categories, violations, costs). */
+  'pipeline.get': op<PipelineRunDetail>()(z.object({ run: id }).strict()),
+  /** The held-out-origin audit of a library: every rubric whose support includes a held-out benchmark, with its task. */
+  'libraries.auditOrigins': op<OriginAudit>()(z.object({ library: id }).strict()),
+  /** How a library was built: funnel, Quota categories or Filtered allocation, and its pipeline run. */
+  'libraries.build': op<LibraryBuild>()(z.object({ library: id }).strict()),
+  /** Precision and recall of rubrics against execution truth, per family, category and library (latest verdicts). */
+  'rubrics.precisionRecall': op<PrecisionRecallReport>()(z.object({ library: id.optional(), run: id.optional() }).strict()),
+  /** A rubric's citations, each checked against the program it names, with where that program is. */
+  'rubrics.citations': op<CitationRow[]>()(z.object({ id }).strict()),
+  /** The latest verdict of each rubric on a rollout's program versions (or the one a step ran). */
+  'verdicts.list': op<VerdictRow[]>()(
+    z.object({ rollout: id, step: z.number().int().nonnegative().optional(), library: id.optional(), run: id.optional() }).strict(),
+  ),
 } as const;
 
 export type Operations = typeof operations;

@@ -5,11 +5,15 @@ import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
 import { StatusBar } from './components/status-bar';
 import { CorpusScreen } from './corpus/corpus-screen';
+import { LabelsScreen } from './labels/labels-screen';
 import { LibrariesScreen } from './libraries/libraries-screen';
 import { refreshRubricViews } from './libraries/refresh-rubric-views';
 import { RolloutScreen } from './rollout/rollout-screen';
 import { RubricScreen } from './rubrics/rubric-screen';
 import { useRoute } from './router/router';
+import { installAttemptOutputTap } from './runs/attempt-output-tap';
+import { RunsScreen } from './runs/runs-screen';
+import { SettingsScreen } from './settings/settings-screen';
 import { useAppStore } from './stores/app-store';
 import { useCorpusStore } from './stores/corpus-store';
 import { useRolloutStore } from './stores/rollout-store';
@@ -38,6 +42,8 @@ export function App() {
     void loadInfo();
   }, [loadInfo]);
   useRefreshOnDbChange();
+  // From the start, so a terminal opened after its run began (Rerun navigates first) still has the first lines.
+  useEffect(() => installAttemptOutputTap(), []);
 
   return (
     <div className="app-shell">
@@ -52,6 +58,12 @@ export function App() {
           <RubricScreen key={route.id} id={route.id} />
         ) : route.name === 'compare' ? (
           <CompareScreen a={route.a} b={route.b} />
+        ) : route.name === 'labels' ? (
+          <LabelsScreen route={route} />
+        ) : route.name === 'runs' ? (
+          <RunsScreen experiment={route.experiment} attempt={route.attempt} />
+        ) : route.name === 'settings' ? (
+          <SettingsScreen />
         ) : (
           <CorpusScreen />
         )}

@@ -11,6 +11,10 @@ import './styles/import.css';
 import './styles/compare.css';
 import './styles/libraries.css';
 import './styles/rubrics.css';
+import './styles/labels.css';
+import './styles/label-views.css';
+import './styles/settings.css';
+import './styles/runs.css';
 
 installNavigationGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.

@@ -12,6 +12,14 @@ import { leaderboardCommand } from './leaderboard-command';
 import { rerunCommand } from './rerun-command';
 import { mixCommand } from './mix-command';
 import { retrieveCommand } from './retrieve-command';
+import { auditOriginsCommand } from './audit-origins-command';
+import { curateCommand } from './curate-command';
+import { judgeCommand } from './judge-command';
+import { mineCommand } from './mine-command';
+import { precisionRecallCommand } from './precision-recall-command';
+import { replayCommand } from './replay-command';
+import { resumeCommand, runsCommand } from './runs-command';
+import { labelsCommand } from './labels-command';
 
 export interface CommandContext {
   positionals: string[];
@@ -140,4 +148,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };

@@ -21,6 +21,23 @@ import { deleteHost, listHosts, saveHost } from '../queries/run-hosts';
 import { liveRuns, startRun } from '../runners/run-job';
 import { rerun } from '../runners/rerun';
 import { listLedger, modelsStatus } from '../cwm/ledger-queries';
+import { agreementDetail } from '../labels/agreement-detail';
+import { auditReport } from '../labels/audit-report';
+import { addLabel, undoLabel } from '../labels/commit-label';
+import { listDisagreements } from '../labels/disagreements';
+import { labelEvidence } from '../labels/label-evidence';
+import { exportLabels, importLabelFiles } from '../labels/label-files';
+import { labelHistory } from '../labels/label-history';
+import { buildQueue } from '../labels/label-queue';
+import { listSchemas, saveSchema } from '../labels/label-schemas';
+import { saveCursor, saveMark } from '../labels/queue-marks';
+import { saveTaxonomy } from '../labels/save-taxonomy';
+import { getSettings, setSettings } from '../labels/user-settings';
+import { auditLibrary } from '../curation/origin-query';
+import { precisionRecallReport } from '../judge/pr-query';
+import { listVerdicts } from '../judge/verdict-store';
+import { libraryBuild, rubricCitations } from '../pipeline/build-queries';
+import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from '../pipeline/pipeline-jobs';
 import { appVersion } from './app-version';
 import { runImportJob } from './import-job';
 import type { Jobs } from './jobs';
@@ -87,6 +104,41 @@ export const handlers: Handlers = {
   'models.status': () => modelsStatus(),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
+  'labels.schemas': (_req, { db }) => listSchemas(db),
+  'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas'], () => saveSchema(ctx.db, req.name, req.definition)),
+  'labels.add': (req, ctx) => written(ctx, ['labels'], () => addLabel(ctx.db, req)),
+  'labels.undo': (req, ctx) => written(ctx, ['labels'], () => undoLabel(ctx.db, req)),
+  'labels.queue': (req, { db }) => buildQueue(db, req),
+  'labels.history': (req, { db }) => labelHistory(db, req),
+  // Working state of one annotator's queue: written under the lock, but no window needs to refetch for it.
+  'labels.mark': (req, ctx) => ctx.writes.run(async () => saveMark(ctx.db, req)),
+  'labels.cursor': (req, ctx) => ctx.writes.run(async () => (saveCursor(ctx.db, req), { saved: true as const })),
+  'labels.evidence': (req, { db }) => labelEvidence(db, req),
+  'labels.agreementDetail': (req, { db }) => agreementDetail(db, req.schema),
+  'labels.disagreements': (req, { db }) => listDisagreements(db, req.schema),
+  'labels.export': (req, { db }) => exportLabels(db, req),
+  'labels.import': (req, ctx) =>
+    ctx.writes.run(async () => {
+      const files = await importLabelFiles(ctx.db, req);
+      if (files.some((f) => f.labels > 0)) ctx.emit({ type: 'db:changed', tables: ['labels'] });
+      return { files };
+    }),
+  'settings.get': (_req, { db }) => getSettings(db),
+  'settings.set': (req, ctx) => ctx.writes.run(async () => setSettings(ctx.db, req)),
+  'labels.auditReport': (req, { db }) => auditReport(db, req.rollout, req.annotator),
+  'taxonomy.save': (req, ctx) => written(ctx, ['taxonomies', 'categories', 'labels', 'failure_events'], () => saveTaxonomy(ctx.db, req)),
+  'pipeline.mine': (req, ctx) => startPipelineRun(ctx, 'mine', req),
+  'pipeline.curate': (req, ctx) => startPipelineRun(ctx, req.method === 'quota' ? 'curate-quota' : 'curate-filtered', req),
+  'pipeline.judge': (req, ctx) => startPipelineRun(ctx, 'judge', req),
+  'pipeline.resume': (req, ctx) => resumePipelineRun(ctx, req),
+  'pipeline.replay': (req, ctx) => replayPipelineRun(ctx, req.run),
+  'pipeline.list': (req, ctx) => pipelineRuns(ctx, req),
+  'pipeline.get': (req, ctx) => pipelineRun(ctx, req.run),
+  'libraries.auditOrigins': (req, { db }) => auditLibrary(db, req.library),
+  'libraries.build': (req, { db }) => libraryBuild(db, req.library),
+  'rubrics.precisionRecall': (req, { db }) => precisionRecallReport(db, req),
+  'rubrics.citations': (req, { db }) => rubricCitations(db, req.id),
+  'verdicts.list': (req, { db }) => listVerdicts(db, req),
 };
 
 /** A write under the write lock, announced to every window. */

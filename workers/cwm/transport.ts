@@ -37,11 +37,18 @@ export async function exchange(
   const { signal, retry, onRetry } = options;
   const maxRetries = retry.maxRetries ?? 2;
   for (let attempt = 0; ; attempt++) {
+    // Each attempt gets its own signal: the SDK leaves its abort listener on whatever signal it
+    // is given until the response is collected, so the run's long-lived signal would pile them up.
+    const own = new AbortController();
+    const forward = () => own.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
     let response: Response;
     try {
       // The raw response, so the ledger keeps the body exactly as it came.
-      response = await sdk.messages.create(body, { signal, maxRetries: 0 }).asResponse();
+      response = await sdk.messages.create(body, { signal: own.signal, maxRetries: 0 }).asResponse();
     } catch (err) {
+      signal.removeEventListener('abort', forward);
       if (signal.aborted || err instanceof APIUserAbortError) return { kind: 'aborted' };
       const failure = describeFailure(err);
       if (!failure.retryable || attempt >= maxRetries) return failure.exchange;
@@ -58,6 +65,8 @@ export async function exchange(
     } catch (err) {
       if (signal.aborted) return { kind: 'aborted' };
       return { kind: 'body_error', status: response.status, message: `the response body could not be read: ${(err as Error).message}` };
+    } finally {
+      signal.removeEventListener('abort', forward);
     }
   }
 }

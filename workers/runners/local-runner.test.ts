@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
 import { LocalRunner } from './local-runner';
 import type { AttemptSpec, RawOutcome } from './runner';
-import { runCorpus, processGone, type TestCore } from './test-support/run-corpus';
+import { runCorpus, processGoneSoon, type TestCore } from './test-support/run-corpus';
 import { jobEnd, outputSeen, recordEvents, tableProgram } from './test-support/run-helpers';
 
 const tempDir = useTempDir();
@@ -102,8 +102,8 @@ describe('local backend through the API', () => {
     expect(elapsed).toBeLessThan(5);
     const child = Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8'));
     const main = Number(readFileSync(join(row.workDir!, 'main.pid'), 'utf8'));
-    expect(processGone(child)).toBe(true);
-    expect(processGone(main)).toBe(true);
+    expect(await processGoneSoon(child)).toBe(true);
+    expect(await processGoneSoon(main)).toBe(true);
   });
 
   it('cancels a run: the running attempt is interrupted and killed, the rest stay never started, and continue starts only those', async () => {
@@ -123,7 +123,7 @@ describe('local backend through the API', () => {
       [2, 'queued', true],
     ]);
     expect(grid[0]!.error).toBe('cancelled');
-    expect(processGone(Number(readFileSync(join(grid[0]!.workDir!, 'main.pid'), 'utf8')))).toBe(true);
+    expect(await processGoneSoon(Number(readFileSync(join(grid[0]!.workDir!, 'main.pid'), 'utf8')))).toBe(true);
     expect(await t.core.invoke('runs.cancel', { jobId: run.jobId })).toEqual({ cancelled: false });
 
     await expect(t.core.invoke('runs.start', { experiment: exp.id, backend: 'local' })).rejects.toThrow(/1 of 3 slots were already started; pass continue/);

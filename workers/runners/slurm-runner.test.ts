@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processGone, runCorpus, type TestCore } from './test-support/run-corpus';
+import { processGoneSoon, runCorpus, type TestCore } from './test-support/run-corpus';
 import { jobEnd, outputSeen } from './test-support/run-helpers';
 import { slurmMissing, startSlurmCluster, type SlurmCluster } from './test-support/slurm-cluster';
 
@@ -83,7 +83,7 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
     expect(row).toMatchObject({ status: 'timeout', exitCode: 124, valid: false, error: 'killed at the 2 s time cap' });
     expect(row.wallS!).toBeGreaterThanOrEqual(1.95);
     expect(row.wallS!).toBeLessThan(4);
-    expect(processGone(Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8')))).toBe(true);
+    expect(await processGoneSoon(Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8')))).toBe(true);
   });
 
   it('cancels with scancel: running tasks are interrupted, a pending one goes back to never started', async () => {
@@ -105,7 +105,7 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
     expect(pending.error).toMatch(/cancelled before Slurm started it/);
     for (const a of grid.filter((g) => g.status === 'interrupted')) {
       expect(a.error).toBe('cancelled');
-      expect(processGone(Number(readFileSync(join(a.workDir!, 'main.pid'), 'utf8')))).toBe(true);
+      expect(await processGoneSoon(Number(readFileSync(join(a.workDir!, 'main.pid'), 'utf8')))).toBe(true);
     }
     expect(queue(grid[0]!.backendJobId!.split('_')[0]!)).toBe('');
   });

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processGone, runCorpus, type TestCore } from './test-support/run-corpus';
+import { processGoneSoon, runCorpus, type TestCore } from './test-support/run-corpus';
 import { jobEnd, outputSeen, recordEvents } from './test-support/run-helpers';
 import { sshdMissing, startSshd, type LoopbackSshd } from './test-support/sshd';
 
@@ -96,7 +96,7 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
     expect(row).toMatchObject({ status: 'timeout', exitCode: 124, valid: false });
     expect(row.wallS!).toBeGreaterThanOrEqual(0.95);
     expect(row.wallS!).toBeLessThan(2.5);
-    expect(processGone(Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8')))).toBe(true);
+    expect(await processGoneSoon(Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8')))).toBe(true);
   });
 
   it('refuses a changed host key with a clear message and starts nothing', async () => {
@@ -137,7 +137,7 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
       ['queued', null],
     ]);
     for (const name of ['main.pid', 'child.pid']) {
-      expect(processGone(Number(readFileSync(remoteFile(workDir, attemptId, name), 'utf8')))).toBe(true);
+      expect(await processGoneSoon(Number(readFileSync(remoteFile(workDir, attemptId, name), 'utf8')))).toBe(true);
     }
   });
 
@@ -154,7 +154,7 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
     const row = (await t.core.invoke('experiments.get', { id: exp.id })).attempts[0]!;
     expect(row.status).toBe('interrupted');
     expect(row.error).toMatch(/SSH connection to loopback was lost .*the remote program was stopped/);
-    expect(processGone(Number(readFileSync(remoteFile(workDir, attemptId, 'main.pid'), 'utf8')))).toBe(true);
+    expect(await processGoneSoon(Number(readFileSync(remoteFile(workDir, attemptId, 'main.pid'), 'utf8')))).toBe(true);
   });
 
   it('never executes hostile program paths or commands on the remote side', async () => {

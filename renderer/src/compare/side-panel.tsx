@@ -1,5 +1,6 @@
 import type { ProgramContent } from '../../../common/domain';
 import { LoadingState } from '../components/loading-state';
+import { RerunButton } from '../runs/rerun-button';
 import type { ProgramSide } from './compare-route';
 import type { Fetched, RolloutFacts } from './compare-store';
 import { SideOutcome } from './side-outcome';
@@ -25,6 +26,7 @@ export function SidePanel({ which, side, facts, program, onRollout, onChange }: 
           {which.toUpperCase()}
         </span>
         <SidePicker which={which} side={side} detail={detail} onRollout={onRollout} onChange={onChange} />
+        {program && 'value' in program && <RerunButton program={side} />}
       </div>
       {facts === undefined ? (
         <LoadingState label={`Loading ${side.rollout}…`} />

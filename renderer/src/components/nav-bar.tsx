@@ -5,6 +5,9 @@ export function NavBar({ route }: { route: Route }) {
   const inCorpus = route.name === 'corpus' || route.name === 'rollout';
   const inLibraries = route.name === 'libraries' || route.name === 'rubric';
   const inCompare = route.name === 'compare';
+  const inLabels = route.name === 'labels';
+  const inRuns = route.name === 'runs';
+  const inSettings = route.name === 'settings';
   return (
     <nav className="nav-bar" aria-label="Screens">
       <div className="nav-title">
@@ -20,6 +23,15 @@ export function NavBar({ route }: { route: Route }) {
       </a>
       <a href="#/compare" className={inCompare ? 'nav-link active' : 'nav-link'} aria-current={inCompare ? 'page' : undefined}>
         Compare
+      </a>
+      <a href="#/labels" className={inLabels ? 'nav-link active' : 'nav-link'} aria-current={inLabels ? 'page' : undefined}>
+        Labels
+      </a>
+      <a href="#/runs" className={inRuns ? 'nav-link active' : 'nav-link'} aria-current={inRuns ? 'page' : undefined}>
+        Runs
+      </a>
+      <a href="#/settings" className={inSettings ? 'nav-link active nav-settings' : 'nav-link nav-settings'} aria-current={inSettings ? 'page' : undefined}>
+        Settings
       </a>
     </nav>
   );

@@ -3,6 +3,8 @@ import { ExitBadge } from '../components/exit-badge';
 import { LoadingState } from '../components/loading-state';
 import { OutputPane } from '../components/output-pane';
 import { formatDuration } from '../lib/format';
+import { RerunButton } from '../runs/rerun-button';
+import { useRolloutStore } from '../stores/rollout-store';
 import { FailureSection } from './failure-section';
 
 /** Props of the step detail pane. */
@@ -14,6 +16,7 @@ export interface StepDetailProps {
 
 /** The selected step: its command, its failure if any, then stdout and stderr. */
 export function StepDetail({ row, detail }: StepDetailProps) {
+  const rollout = useRolloutStore((s) => s.rolloutId);
   return (
     <div className="step-detail" data-testid="step-detail">
       <header className="step-detail-head">
@@ -27,6 +30,8 @@ export function StepDetail({ row, detail }: StepDetailProps) {
           </span>
         )}
         {row.score !== null && <span>score {row.score}</span>}
+        {/* Only a stored program version can be re-executed: it is what a case is made from. */}
+        {row.program && rollout !== null && <RerunButton program={{ rollout, ...row.program }} />}
       </header>
       <pre className="step-command mono" data-testid="step-command">
         {row.command}

@@ -1,5 +1,7 @@
 /** Hash routes of the workbench, parsed and formatted without touching the DOM. */
 import { formatSides, parseSides, type ProgramSide } from '../compare/compare-route';
+import { formatLabelsRoute, parseLabelsRoute, type LabelsRoute } from '../labels/label-route';
+import { formatRunsRoute, parseRunsRoute, type RunsRoute } from '../runs/runs-route';
 
 /** A screen and its parameters, as carried in the URL's hash. */
 export type Route =
@@ -7,11 +9,15 @@ export type Route =
   | { name: 'rollout'; id: string; step: number | null }
   | { name: 'libraries'; id: string | null }
   | { name: 'rubric'; id: string }
-  | { name: 'compare'; a: ProgramSide | null; b: ProgramSide | null };
+  | { name: 'compare'; a: ProgramSide | null; b: ProgramSide | null }
+  | LabelsRoute
+  | RunsRoute
+  | { name: 'settings' };
 
 /**
  * Parses `#/corpus`, `#/rollouts/<id>?step=N`, `#/libraries[/<id>]`, `#/rubrics/<id>` or
- * `#/compare?a=<rollout>:<path>:<version>&b=...`;
+ * `#/compare?a=<rollout>:<path>:<version>&b=...`, `#/labels[/agreement|/adjudicate]?...` (see label-route.ts),
+ * `#/runs[/<experiment>][?attempt=N]` (see runs-route.ts) or `#/settings`;
  * anything else is the corpus, the home screen.
  */
 export function parseHash(hash: string): Route {
@@ -40,6 +46,15 @@ export function parseHash(hash: string): Route {
     if (id !== null) return { name: 'rubric', id };
   }
   if (parts[0] === 'compare' && parts.length === 1) return { name: 'compare', ...parseSides(queryAt === -1 ? '' : raw.slice(queryAt + 1)) };
+  if (parts[0] === 'labels' && parts.length <= 2) {
+    const labels = parseLabelsRoute(parts[1] ?? '', query);
+    if (labels) return labels;
+  }
+  if (parts[0] === 'runs') {
+    const runs = parseRunsRoute(parts.slice(1), query);
+    if (runs) return runs;
+  }
+  if (parts[0] === 'settings' && parts.length === 1) return { name: 'settings' };
   return { name: 'corpus' };
 }
 
@@ -58,6 +73,9 @@ export function formatHash(route: Route): string {
   if (route.name === 'libraries') return route.id === null ? '#/libraries' : `#/libraries/${encodeURIComponent(route.id)}`;
   if (route.name === 'rubric') return `#/rubrics/${encodeURIComponent(route.id)}`;
   if (route.name === 'compare') return `#/compare${formatSides(route)}`;
+  if (route.name === 'labels') return formatLabelsRoute(route);
+  if (route.name === 'runs') return formatRunsRoute(route);
+  if (route.name === 'settings') return '#/settings';
   const step = route.step === null ? '' : `?step=${route.step}`;
   return `#/rollouts/${encodeURIComponent(route.id)}${step}`;
 }

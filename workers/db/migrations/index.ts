@@ -3,6 +3,8 @@ import { sql as initialSchema } from './001-initial-schema';
 import { sql as categoryRules } from './002-category-rules';
 import { sql as runs } from './003-runs';
 import { sql as modelLedger } from './004-model-ledger';
+import { sql as labelling } from './005-labelling';
+import { sql as pipeline } from './006-pipeline';
 
 export interface Migration {
   version: number;
@@ -21,6 +23,8 @@ export const migrations: readonly Migration[] = [
   migration(2, 'category-rules', categoryRules),
   migration(3, 'runs', runs),
   migration(4, 'model-ledger', modelLedger),
+  migration(5, 'labelling', labelling),
+  migration(6, 'pipeline', pipeline),
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -58,6 +58,19 @@ export async function runCorpus(dir: string, extra: object[] = []): Promise<Test
   return { core, events, dbPath };
 }
 
+/**
+ * Whether a process is gone within a moment: a signal is delivered when the kernel next
+ * schedules its target, so right after a kill a loaded machine may still show it running.
+ */
+export async function processGoneSoon(pid: number, withinMs = 3000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (!processGone(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
 /** Whether a process is gone (a zombie nobody reaps counts as gone: it runs nothing). */
 export function processGone(pid: number): boolean {
   try {

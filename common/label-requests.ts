@@ -1,0 +1,143 @@
+/**
+ * Request schemas of labelling, used by the contract. The shape of a label's value is checked
+ * here only loosely (any JSON): whether it is allowed depends on the schema's definition in
+ * the corpus, which the worker checks.
+ */
+import { z } from 'zod';
+import { labelTarget } from './bundle';
+import { labelSchemaDefinition, schemaName } from './label-schema';
+
+/** An annotator's name: it is stored with every label and travels in files, so a plain word. */
+export const annotatorName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'an annotator name is letters, digits, ".", "_" or "-" (at most 64), starting with a letter or digit');
+
+const id = z.string().min(1).max(512);
+
+export const labelTargetSet = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('library'), library: id }).strict(),
+  z
+    .object({
+      kind: z.literal('filter'),
+      library: id.optional(),
+      category: z.string().min(1).max(64).optional(),
+      family: z.enum(['error', 'performance']).optional(),
+      query: z.string().max(10_000).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('sample'),
+      library: id.optional(),
+      perCategory: z.number().int().min(1).max(10_000),
+      seed: z.number().int().min(0).max(2 ** 31),
+    })
+    .strict(),
+]);
+
+export const labelAddRequest = z
+  .object({
+    annotator: annotatorName,
+    schema: schemaName,
+    target: labelTarget,
+    value: z.json(),
+    reasons: z.array(z.string().min(1).max(64)).max(26).default([]),
+    note: z.string().max(20_000).default(''),
+    /** An adjudicator's resolution of a disagreement: a record of its own, the originals stay. */
+    adjudication: z.boolean().default(false),
+  })
+  .strict();
+
+export const labelUndoRequest = z
+  .object({
+    annotator: annotatorName,
+    schema: schemaName,
+    /** Undo the annotator's last adjudication rather than their last label. */
+    adjudication: z.boolean().default(false),
+  })
+  .strict();
+
+export const labelQueueRequest = z
+  .object({
+    schema: schemaName,
+    annotator: annotatorName,
+    targetSet: labelTargetSet,
+    /** Hide other annotators' labels on items this annotator has not labelled yet. */
+    blind: z.boolean().default(true),
+  })
+  .strict();
+
+export const labelHistoryRequest = z
+  .object({
+    annotator: annotatorName.optional(),
+    schema: schemaName.optional(),
+    target: labelTarget.optional(),
+    offset: z.number().int().nonnegative().default(0),
+    limit: z.number().int().positive().max(100_000).default(1000),
+  })
+  .strict();
+
+export const labelMarkRequest = z
+  .object({
+    annotator: annotatorName,
+    schema: schemaName,
+    target: labelTarget,
+    flagged: z.boolean().optional(),
+    skipped: z.boolean().optional(),
+  })
+  .strict();
+
+export const labelCursorRequest = z
+  .object({ annotator: annotatorName, schema: schemaName, targetSet: labelTargetSet, target: labelTarget })
+  .strict();
+
+export const labelEvidenceRequest = z
+  .object({ schema: schemaName, annotator: annotatorName, target: labelTarget, blind: z.boolean().default(true) })
+  .strict();
+
+export const labelSchemaSaveRequest = z.object({ name: schemaName, definition: labelSchemaDefinition }).strict();
+
+export const settingsSetRequest = z
+  .object({ annotator: annotatorName.nullable().optional(), blind: z.boolean().optional() })
+  .strict();
+
+export const labelExportRequest = z
+  .object({
+    out: z.string().min(1).max(4096),
+    format: z.enum(['bundle', 'csv']).default('bundle'),
+    schema: schemaName.optional(),
+    annotator: annotatorName.optional(),
+  })
+  .strict();
+
+export const labelImportRequest = z
+  .object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), format: z.enum(['auto', 'bundle', 'csv']).default('auto') })
+  .strict();
+
+const categoryCode = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, 'a category code is letters, digits, ".", "_" or "-" (at most 32)');
+
+/**
+ * A new taxonomy version from Settings: the full category list, and which old categories were
+ * split (one into several) or merged (several into one), so the labels that name them can be
+ * flagged for review. Labels are never rewritten.
+ */
+export const taxonomySaveRequest = z
+  .object({
+    version: z.string().min(1).max(64),
+    categories: z
+      .array(
+        z
+          .object({
+            code: categoryCode,
+            name: z.string().min(1).max(200),
+            family: z.string().min(1).max(64),
+            guideline: z.string().max(50_000).default(''),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(500),
+    splits: z.array(z.object({ from: categoryCode, into: z.array(categoryCode).min(2) }).strict()).default([]),
+    merges: z.array(z.object({ from: z.array(categoryCode).min(2), into: categoryCode }).strict()).default([]),
+  })
+  .strict();

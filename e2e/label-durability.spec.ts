@@ -1,0 +1,110 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { rwbBin, templateCorpus } from './paths';
+import { startServe } from './serve-process';
+
+interface Acked {
+  target: { id: string };
+  value: string;
+  at: string;
+}
+
+const labels = 500;
+/** The serve process is killed after this many key presses; the rest are typed against a dead backend. */
+const killAt = 300;
+
+/** A bundle with a library of 600 rubrics, more than the run labels. */
+function writeRubrics(dir: string): string {
+  const ids = Array.from({ length: 600 }, (_, i) => `dur-${String(i + 1).padStart(4, '0')}`);
+  const records = [
+    ...ids.map((id, i) => ({ type: 'rubric', id, title: `Durability rubric ${i + 1}`, appliesWhen: 'always', pattern: `pattern ${i + 1}`, family: 'error' })),
+    { type: 'library', id: 'durability', name: 'Durability', method: 'hand-curated', builtAt: '2026-12-01', rubrics: ids },
+  ];
+  const path = join(dir, 'rubrics.jsonl');
+  writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n'));
+  return path;
+}
+
+/** `rwb serve` as the leader of its own process group, so one signal reaches its worker too. */
+function startGroup(dbPath: string): Promise<{ child: ChildProcess; url: string; origin: string; token: string }> {
+  const child = spawn(process.execPath, [rwbBin, 'serve', '--db', dbPath, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/);
+      if (match) resolve({ child, url: match[0], origin: `http://127.0.0.1:${match[1]}`, token: match[2]! });
+    });
+    child.once('exit', (code) => reject(new Error(`rwb serve exited (${code}) before printing its URL:\n${output}`)));
+  });
+}
+
+async function call<T>(request: APIRequestContext, origin: string, token: string, op: string, data: object): Promise<T> {
+  const response = await request.post(`${origin}/api/${op}`, { data, headers: { 'x-rwb-token': token } });
+  const body = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
+  expect(body.ok, `${op}: ${body.error?.message ?? ''}`).toBe(true);
+  return body.value;
+}
+
+test('never lose a label: SIGKILL in the middle of 500 keyed labels, and every label the UI acknowledged is in the corpus after restart', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-durability-'));
+  const dbPath = join(dir, 'corpus.db');
+  copyFileSync(templateCorpus(), dbPath);
+  execFileSync(process.execPath, [rwbBin, 'import', writeRubrics(dir), '--db', dbPath, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const serve = await startGroup(dbPath);
+  const exited = new Promise((resolve) => serve.child.once('exit', (code, signal) => resolve(signal ?? code)));
+  try {
+    await call(request, serve.origin, serve.token, 'settings.set', { annotator: 'eve' });
+
+    // What the backend acknowledged to the page: every labels.add answered with a stored label.
+    const acked: Acked[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('/api/labels.add')) return;
+      const body = (await response.json().catch(() => null)) as { ok: boolean; value: Acked } | null;
+      if (body?.ok) acked.push(body.value);
+    });
+    await page.goto(`${serve.url}#/labels?schema=category&library=durability`);
+    await expect(page.getByTestId('queue-item')).toHaveAttribute('data-target-id', 'dur-0001');
+
+    // Number keys 3–9 pick C03–C09 at once; each label moves the queue on.
+    let ackedAtKill = -1;
+    for (let pressed = 0; pressed < labels; pressed++) {
+      if (pressed === killAt) {
+        ackedAtKill = acked.length;
+        process.kill(-serve.child.pid!, 'SIGKILL');
+      }
+      await page.keyboard.press(String(3 + (pressed % 7)));
+    }
+    expect(await exited).toBe('SIGKILL');
+    // The kill came mid-run: labels were still on their way, and those fail in the UI, not silently.
+    await expect(page.getByTestId('queue-progress')).toHaveAttribute('data-in-flight', '0', { timeout: 30_000 });
+    expect(ackedAtKill).toBeGreaterThan(50);
+    expect(acked.length).toBeLessThan(killAt);
+    await expect(page.getByTestId('error-banner')).toBeVisible();
+    // The page counted as saved exactly the labels the backend acknowledged.
+    await expect(page.getByTestId('queue-progress')).toHaveAttribute('data-saved', String(acked.length));
+
+    const restarted = await startServe(dbPath);
+    try {
+      const history = await call<{ labels: Acked[] }>(request, restarted.origin, restarted.token, 'labels.history', { annotator: 'eve', limit: 100_000 });
+      const stored = new Set(history.labels.map((l) => `${l.target.id} ${l.at} ${l.value}`));
+      const lost = acked.filter((l) => !stored.has(`${l.target.id} ${l.at} ${l.value}`));
+      expect(lost, `${lost.length} acknowledged labels are missing after the restart`).toEqual([]);
+      // Each label was committed alone, in key order, one per item; none was acknowledged and then lost,
+      // and at most the one being written at the kill landed without its answer reaching the page.
+      expect(history.labels.length - acked.length).toBeLessThanOrEqual(1);
+      history.labels.forEach((l, i) => expect([l.target.id, l.value]).toEqual([`dur-${String(i + 1).padStart(4, '0')}`, `C0${3 + (i % 7)}`]));
+    } finally {
+      await restarted.stop();
+    }
+  } finally {
+    if (serve.child.exitCode === null && serve.child.signalCode === null) process.kill(-serve.child.pid!, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import type { LabelSchema } from '../../../common/label-schema';
+import { LoadingState } from '../components/loading-state';
+import { formatHash } from '../router/route';
+import { LabelValue } from '../rubrics/label-value';
+import { RubricLesson } from '../rubrics/rubric-lesson';
+import { useRubricStore } from '../stores/rubric-store';
+import { useAgreementStore } from '../stores/agreement-store';
+import { GuidelinesPane } from './guidelines-pane';
+import { KeyHelpDialog } from './key-help-dialog';
+import { useLabelKeys } from './use-label-keys';
+
+/**
+ * The adjudication queue: items whose annotators disagree. The same keys as the queue record
+ * the adjudicated value as a label of its own (`adjudication: true`) in the adjudicator's
+ * name; the annotators' labels stay as they are, and `u` undoes the last adjudication.
+ */
+export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; annotator: string }) {
+  const items = useAgreementStore((s) => (s.schema === schema.name ? s.disagreements : null));
+  const [index, setIndex] = useState(0);
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    void useAgreementStore.getState().load(schema.name);
+  }, [schema.name]);
+
+  const count = items?.length ?? 0;
+  const item = items?.[Math.min(index, count - 1)] ?? null;
+  const rubricId = item?.target.kind === 'rubric' ? item.target.id : null;
+  const rubric = useRubricStore((s) => (rubricId === null ? undefined : s.details[rubricId]));
+  useEffect(() => {
+    if (rubricId !== null) void useRubricStore.getState().load(rubricId);
+  }, [rubricId]);
+  const keys = useLabelKeys(items ? schema : null, {
+    pick: (value, reasons) => {
+      if (!item) return;
+      void useAgreementStore
+        .getState()
+        .adjudicate({ annotator, schema: schema.name, target: item.target, value, reasons })
+        .then((saved) => {
+          const next = useAgreementStore.getState().disagreements ?? [];
+          // On to the next item nobody has adjudicated yet, after this one.
+          const open = next.findIndex((d, i) => i > index && d.adjudicated === null);
+          if (saved) setIndex(open === -1 ? index : open);
+        });
+    },
+    move: (delta) => setIndex((i) => Math.max(0, Math.min(count - 1, i + delta))),
+    undo: () => void useAgreementStore.getState().undoAdjudication(annotator),
+    help: () => setHelp(true),
+  });
+
+  if (!items) return <LoadingState label="Finding disagreements…" />;
+  if (items.length === 0) return <div className="empty-state">No disagreements under this schema: every item with two or more annotators has one value.</div>;
+  const resolved = items.filter((d) => d.adjudicated !== null).length;
+  return (
+    <div className="adjudication-view" data-testid="adjudication-view">
+      <ol className="adjudication-list" aria-label="Disagreements">
+        <li className="muted adjudication-count" data-testid="adjudication-count" data-resolved={resolved} data-total={items.length}>
+          {resolved} of {items.length} adjudicated
+        </li>
+        {items.map((d, i) => (
+          <li
+            key={d.target.id}
+            className={i === index ? 'queue-row current' : 'queue-row'}
+            data-testid="disagreement-row"
+            data-target-id={d.target.id}
+            onClick={() => setIndex(i)}
+          >
+            <span className="queue-title">{d.title ?? d.target.id}</span>
+            <span className="queue-state done">{d.adjudicated ? String(d.adjudicated.value) : ''}</span>
+          </li>
+        ))}
+      </ol>
+      {item && (
+        <article className="queue-item" data-testid="disagreement" data-target-id={item.target.id}>
+          <header className="queue-item-head">
+            <span className="muted">
+              {index + 1} / {items.length}
+            </span>
+            {item.target.kind === 'rubric' && (
+              <a className="mono" href={formatHash({ name: 'rubric', id: item.target.id })} tabIndex={-1}>
+                {item.target.id}
+              </a>
+            )}
+          </header>
+          <h2>{item.title ?? item.target.id}</h2>
+          {rubric && <RubricLesson rubric={rubric} />}
+          <table className="plain-table">
+            <thead>
+              <tr>
+                <th>Annotator</th>
+                <th>Label</th>
+                <th>Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              {item.labels.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.annotator}</td>
+                  <td>
+                    <LabelValue schema={schema.name} value={l.value} />{' '}
+                    {l.reasons.map((r) => (
+                      <span key={r} className="reason-chip mono">
+                        {r}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="label-note">{l.note || <span className="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="label-choice-row" data-testid="adjudicated">
+            <span className="facet-label">Adjudicated</span>{' '}
+            {item.adjudicated ? (
+              <>
+                <LabelValue schema={schema.name} value={item.adjudicated.value} /> <span className="muted">by {item.adjudicated.annotator}</span>
+              </>
+            ) : (
+              <span className="muted">not yet: pick the value with the queue's keys</span>
+            )}
+          </p>
+        </article>
+      )}
+      <GuidelinesPane schema={schema} item={null} keys={keys} queueKeys={false} />
+      {help && <KeyHelpDialog onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import type { RequestOf } from '../../../common/contract';
+import type { RolloutRow } from '../../../common/domain';
+import type { LabelSchema, RunAuditValue } from '../../../common/label-schema';
+import type { RunAuditReport } from '../../../common/labels';
+import { api } from '../api/bridge';
+import { LoadingState } from '../components/loading-state';
+import { navigate } from '../router/router';
+import { reportError } from '../stores/app-store';
+import type { LabelsRoute } from './label-route';
+
+/** Every scope of the schema, from a saved audit or not checked. */
+function formOf(schema: LabelSchema, saved: unknown): RunAuditValue {
+  const rule = schema.definition.value;
+  const value = (saved ?? {}) as RunAuditValue;
+  if (rule.kind !== 'scopes') return {};
+  return Object.fromEntries(rule.scopes.map((s) => [s.value, value[s.value] ?? { status: 'not_checked', evidence: '', impact: '' }]));
+}
+
+/**
+ * The run audit form (DESIGN.md §2 "Label", run audit): one row per scope with its status,
+ * evidence and impact, saved as the annotator's label on the rollout, and the audit as a
+ * Markdown report with its evidence links, to copy into a write-up.
+ */
+export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute; schema: LabelSchema; annotator: string }) {
+  const [rollouts, setRollouts] = useState<RolloutRow[] | null>(null);
+  const [report, setReport] = useState<RunAuditReport | null>(null);
+  const [form, setForm] = useState<RunAuditValue>({});
+  const [saving, setSaving] = useState(false);
+  const rollout = route.rollout;
+
+  useEffect(() => {
+    api('rollouts.list', { limit: 1000 }).then((page) => setRollouts(page.rows), reportError);
+  }, []);
+  useEffect(() => {
+    if (rollout === null && rollouts?.[0]) navigate({ ...route, rollout: rollouts[0].id }, { replace: true });
+  }, [rollout, rollouts, route]);
+  useEffect(() => {
+    if (rollout === null) return;
+    setReport(null);
+    api('labels.auditReport', { rollout, annotator }).then((r) => {
+      setReport(r);
+      setForm(formOf(schema, r.mine?.value));
+    }, reportError);
+  }, [rollout, annotator, schema]);
+
+  async function save(): Promise<void> {
+    if (rollout === null) return;
+    setSaving(true);
+    try {
+      await api('labels.add', { annotator, schema: schema.name, target: { kind: 'rollout', id: rollout }, value: form as RequestOf<'labels.add'>['value'] });
+      setReport(await api('labels.auditReport', { rollout, annotator }));
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const rule = schema.definition.value;
+  if (rule.kind !== 'scopes') return <div className="empty-state">The run_audit schema is not a run-audit form.</div>;
+  if (rollouts === null || rollout === null) return <LoadingState label="Loading rollouts…" />;
+  const set = (scope: string, field: 'status' | 'evidence' | 'impact', text: string) => setForm({ ...form, [scope]: { ...form[scope]!, [field]: text } });
+  return (
+    <div className="run-audit-view" data-testid="run-audit-view">
+      <div className="settings-row">
+        <label className="facet">
+          <span className="facet-label">Rollout</span>
+          <select data-testid="audit-rollout" value={rollout} onChange={(e) => navigate({ ...route, rollout: e.target.value })}>
+            {rollouts.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.id} · {r.taskId} · {r.grade ?? 'ungraded'}
+              </option>
+            ))}
+          </select>
+        </label>
+        {report?.others.map((o) => (
+          <span key={o.id} className="muted">
+            also audited by {o.annotator}
+          </span>
+        ))}
+      </div>
+      {report === null ? (
+        <LoadingState label="Loading the audit…" />
+      ) : (
+        <>
+          <table className="plain-table audit-form">
+            <thead>
+              <tr>
+                <th>Scope</th>
+                <th>Classification</th>
+                <th>Observed behavior and evidence</th>
+                <th>Impact</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rule.scopes.map((scope) => (
+                <tr key={scope.value} data-testid="audit-scope" data-scope={scope.value}>
+                  <td>{scope.label}</td>
+                  <td>
+                    <select aria-label={`${scope.label}: classification`} value={form[scope.value]?.status ?? 'not_checked'} onChange={(e) => set(scope.value, 'status', e.target.value)}>
+                      {rule.statuses.map((s) => (
+                        <option key={s.value} value={s.value}>
+                          {s.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <textarea aria-label={`${scope.label}: evidence`} rows={2} value={form[scope.value]?.evidence ?? ''} onChange={(e) => set(scope.value, 'evidence', e.target.value)} />
+                  </td>
+                  <td>
+                    <textarea aria-label={`${scope.label}: impact`} rows={2} value={form[scope.value]?.impact ?? ''} onChange={(e) => set(scope.value, 'impact', e.target.value)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="settings-row">
+            <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="audit-save">
+              {report.mine ? 'Save a new version of my audit' : 'Save my audit'}
+            </button>
+            {report.mine && <span className="saved-mark">✓ saved {new Date(report.mine.at).toLocaleString()}</span>}
+          </div>
+          {report.markdown && (
+            <section className="audit-markdown">
+              <div className="settings-row">
+                <h2>Markdown report</h2>
+                <button type="button" className="button" onClick={() => void navigator.clipboard.writeText(report.markdown!).catch(reportError)}>
+                  Copy
+                </button>
+                <span className="muted">
+                  or <code>rwb labels audit-report --rollout {rollout} --annotator {annotator} --out FILE</code>
+                </span>
+              </div>
+              <pre data-testid="audit-markdown">{report.markdown}</pre>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

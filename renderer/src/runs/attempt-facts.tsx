@@ -1,0 +1,32 @@
+import type { AttemptRow } from '../../../common/domain';
+import { formatScore } from '../lib/format';
+import { formatWall } from './attempt-status';
+import { StatusBadge } from './status-badge';
+
+/** The terminal's heading: which slot this is and how it ended (exit, score, wall time, where, why). */
+export function AttemptFacts({ attempt }: { attempt: AttemptRow }) {
+  return (
+    <header className="pane-header attempt-facts" data-testid="attempt-facts">
+      <span className="pane-label">Terminal</span>
+      <span className="mono">attempt {attempt.id}</span>
+      <span>
+        {attempt.case} · <strong>{attempt.arm}</strong> · repeat {attempt.repeat}
+      </span>
+      <StatusBadge status={attempt.status} />
+      {attempt.exitCode !== null && <span>exit {attempt.exitCode}</span>}
+      {attempt.score !== null && <span>score {formatScore(attempt.score)}</span>}
+      {attempt.wallS !== null && <span>{formatWall(attempt.wallS)}</span>}
+      {attempt.host !== null && (
+        <span className="muted" title={attempt.workDir ?? undefined}>
+          on {attempt.host}
+          {attempt.timeoutS !== null && `, cap ${attempt.timeoutS} s`}
+        </span>
+      )}
+      {attempt.error && (
+        <span className="attempt-error" title={attempt.error}>
+          {attempt.error}
+        </span>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * How each attempt status looks and reads. Colour is never the only cue: every status also
+ * has its own letter, and every cell an accessible sentence.
+ */
+import type { AttemptRow, AttemptStatus } from '../../../common/domain';
+import { formatScore } from '../lib/format';
+
+export interface StatusLook {
+  letter: string;
+  label: string;
+  /** The legend's one-line meaning. */
+  meaning: string;
+}
+
+export const statusLooks: Record<AttemptStatus, StatusLook> = {
+  queued: { letter: 'Q', label: 'queued', meaning: 'not started yet' },
+  running: { letter: 'R', label: 'running', meaning: 'running now' },
+  succeeded: { letter: 'S', label: 'succeeded', meaning: 'exited 0 (valid once it left a score)' },
+  failed: { letter: 'F', label: 'failed', meaning: 'exited non-zero' },
+  timeout: { letter: 'T', label: 'timeout', meaning: 'killed by the time cap' },
+  interrupted: { letter: 'I', label: 'interrupted', meaning: 'cancelled or connection lost' },
+  unknown: { letter: 'U', label: 'unknown', meaning: 'nobody saw how it ended' },
+};
+
+/** Statuses after which an attempt never changes again. */
+export function isFinished(status: AttemptStatus): boolean {
+  return status !== 'queued' && status !== 'running';
+}
+
+/** Whether a slot has never been started and no run has claimed it: what "continue" would start. */
+export function neverStarted(row: AttemptRow): boolean {
+  return row.status === 'queued' && row.dispatchedAt === null && row.runJobId === null;
+}
+
+/** Whether a run owns the attempt right now (running, or claimed and waiting its turn). */
+export function isLive(row: AttemptRow): boolean {
+  return row.status === 'running' || (row.status === 'queued' && row.runJobId !== null);
+}
+
+/** Seconds as the grid shows them: `2.1 s`, `41 s`, `12.5 min`. */
+export function formatWall(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 600) return `${Math.round(seconds)} s`;
+  return `${(seconds / 60).toFixed(1)} min`;
+}
+
+/** The short value a cell shows beside its letter: the score, else what ended it (cap, exit code), else nothing. */
+export function cellValue(row: AttemptRow): string {
+  if (row.score !== null) return formatScore(row.score);
+  if (row.status === 'queued') return row.runJobId !== null ? 'next' : '';
+  if (row.status === 'timeout') return formatWall(row.wallS);
+  if (row.status === 'failed' && row.exitCode !== null) return `exit ${row.exitCode}`;
+  return '';
+}
+
+/** Every fact of an attempt on one line each, for the cell's tooltip. */
+export function attemptSummary(row: AttemptRow): string {
+  const lines = [
+    `attempt ${row.id}: ${row.case}, arm ${row.arm}, repeat ${row.repeat}`,
+    `status ${statusLooks[row.status].label}${row.status === 'queued' && row.runJobId !== null ? ', waiting its turn in a run' : ''}`,
+    `exit code ${row.exitCode ?? '—'} · score ${formatScore(row.score)} · wall ${formatWall(row.wallS)}`,
+  ];
+  if (row.valid !== null) lines.push(row.valid ? 'valid result' : 'not a valid result');
+  if (row.backend !== null || row.host !== null) lines.push(`on ${row.host ?? '—'} (${row.backend ?? 'imported'})${row.timeoutS !== null ? `, cap ${row.timeoutS} s` : ''}`);
+  if (row.error) lines.push(row.error);
+  return lines.join('\n');
+}

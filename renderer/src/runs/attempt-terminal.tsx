@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AttemptRow } from '../../../common/domain';
+import { api } from '../api/bridge';
+import { formatBytes } from '../lib/format';
+import { reportError } from '../stores/app-store';
+import { disposeTerminal, registerTerminal, terminalFor } from '../stores/terminal-registry';
+import { followAttempt, type MissedOutput } from './attempt-output-tap';
+import { isLive, neverStarted } from './attempt-status';
+import { fitTerminal } from './fit-terminal';
+import { loadXterm } from './load-xterm';
+import { terminalOptions } from './terminal-options';
+
+/** What the terminal shows: a live stream, a stored log (loading or loaded), or nothing yet. */
+type Phase = 'not-started' | 'live' | 'loading' | 'log';
+
+const missedNotes: Record<MissedOutput, string | null> = {
+  none: null,
+  'before-connect': 'This window joined while the attempt was running: earlier output appears once it ends and its whole log loads.',
+  clipped: 'Only the latest output is shown while it runs; the whole log loads when it ends.',
+};
+
+/**
+ * The selected attempt's terminal. While a run owns the attempt, its output is written
+ * straight into xterm as it arrives; once it has ended, its whole stored log replaces that.
+ * The xterm instance lives in the terminal registry and is disposed on unmount.
+ */
+export function AttemptTerminal({ attempt }: { attempt: AttemptRow }) {
+  const id = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [note, setNote] = useState<string | null>(null);
+  const live = isLive(attempt);
+  const idle = neverStarted(attempt);
+
+  useEffect(() => {
+    let cancelled = false;
+    let observer: ResizeObserver | null = null;
+    loadXterm().then(({ Terminal }) => {
+      const host = panel.current;
+      if (cancelled || !host) return;
+      const terminal = new Terminal(terminalOptions());
+      terminal.open(host);
+      registerTerminal(id, terminal);
+      fitTerminal(terminal, host);
+      observer = new ResizeObserver(() => fitTerminal(terminal, host));
+      observer.observe(host);
+      setReady(true);
+    }, reportError);
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      disposeTerminal(id);
+      setReady(false);
+    };
+  }, [id]);
+
+  // Keyed on `live`, not the status: queued -> running keeps the stream; running -> ended loads the log.
+  // The other fields it reads (start time, log size) are those of the render that changed a key.
+  useEffect(() => {
+    const terminal = terminalFor(id);
+    if (!ready || !terminal) return;
+    terminal.reset();
+    setNote(null);
+    if (idle) {
+      setPhase('not-started');
+      return;
+    }
+    if (live) {
+      setPhase('live');
+      const follow = followAttempt(attempt.id, attempt.startedAt, (data) => terminal.write(data));
+      setNote(missedNotes[follow.missed]);
+      return follow.stop;
+    }
+    let cancelled = false;
+    setPhase('loading');
+    api('attempts.log', { id: attempt.id }).then((log) => {
+      if (cancelled) return;
+      terminal.write(log.text);
+      setPhase('log');
+      if (log.omittedBytes > 0) setNote(`${formatBytes(log.omittedBytes)} from the middle of this log were not kept: the corpus keeps a long log's beginning and end.`);
+      else if (log.text === '') setNote(attempt.logBytes === null ? 'No log is stored for this attempt (it was imported without one).' : 'This attempt printed nothing.');
+    }, reportError);
+    return () => {
+      cancelled = true;
+    };
+  }, [id, ready, attempt.id, live, idle]);
+
+  return (
+    <div className="attempt-terminal" data-testid="attempt-terminal" data-attempt-id={attempt.id} data-live={live} data-phase={phase}>
+      {note && <div className="terminal-note">{note}</div>}
+      <div className="terminal-panel" ref={panel} />
+      {phase === 'not-started' && (
+        <div className="terminal-empty">
+          This slot has not run yet. Pick a backend and press <kbd>s</kbd> or Start to run the never-started slots.
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { ExperimentComparison } from '../../../common/domain';
+import { formatCount, formatScore } from '../lib/format';
+
+/** A number as the panel prints it; the backend's exact value stays in `data-value` and the tooltip. */
+function num(value: number): string {
+  return formatScore(value).replace(/^-/, '−');
+}
+
+function Stat({ label, testId, value, definition, children }: { label: string; testId: string; value: string; definition: string; children: ReactNode }) {
+  return (
+    <div className="stat" data-testid={testId} data-value={value}>
+      <dt>{label}</dt>
+      <dd className="stat-value" title={value}>
+        {children}
+      </dd>
+      <dd className="stat-definition">{definition}</dd>
+    </div>
+  );
+}
+
+/** The backend's paired comparison, number by number, each with the definition it follows (DESIGN.md §3). */
+export function ComparisonStats({ c }: { c: ExperimentComparison }) {
+  const v = c.validity;
+  const range = [v.sensitivity.unknownAsFailed, v.sensitivity.unknownAsSucceeded];
+  return (
+    <dl className="comparison-stats">
+      <Stat
+        label={`Effect (${c.a} − ${c.b})`}
+        testId="comparison-effect"
+        value={JSON.stringify(c.effect)}
+        definition="Mean over cases of the mean score difference A − B over repeats valid in both arms (repeat r pairs with repeat r)."
+      >
+        {c.effect === null ? <span className="muted">no pairs yet</span> : <strong>{num(c.effect)}</strong>}
+      </Stat>
+      <Stat
+        label="95% CI"
+        testId="comparison-ci"
+        value={JSON.stringify(c.ci)}
+        definition={`Bootstrap over tasks (a task's cases and all their repeats resampled together), ${formatCount(c.resamples)} resamples, seed ${c.seed}.`}
+      >
+        {c.ci === null ? <span className="muted">—</span> : `[${num(c.ci[0])}, ${num(c.ci[1])}]`}
+      </Stat>
+      <Stat
+        label="Paired-valid coverage"
+        testId="comparison-coverage"
+        value={JSON.stringify([c.pairedCases, c.cases, c.coverage])}
+        definition="Cases with at least one pair valid in both arms / all cases; lost attempts stay in the denominator."
+      >
+        {c.pairedCases}/{c.cases} cases ({Math.round(c.coverage * 100)}%)
+      </Stat>
+      <Stat label="Pairs" testId="comparison-pairs" value={String(c.pairs)} definition="Repeat pairs valid in both arms, over all cases.">
+        {formatCount(c.pairs)}
+      </Stat>
+      <Stat
+        label="Validity difference"
+        testId="comparison-validity"
+        value={JSON.stringify(v.difference)}
+        definition={`Valid share of A's ${v.slots.a} slots minus B's ${v.slots.b}, an unknown outcome counted as not valid (unknown: A ${v.unknown.a}, B ${v.unknown.b}).`}
+      >
+        {num(v.difference)}
+      </Stat>
+      <Stat
+        label="Sensitivity range"
+        testId="comparison-sensitivity"
+        value={JSON.stringify(v.sensitivity)}
+        definition="The validity difference again with every unknown outcome counted as failed, then as succeeded."
+      >
+        {num(Math.min(...range))} to {num(Math.max(...range))}
+        <span className="muted">
+          {' '}
+          (as failed {num(v.sensitivity.unknownAsFailed)}, as succeeded {num(v.sensitivity.unknownAsSucceeded)})
+        </span>
+      </Stat>
+      <Stat label="Resamples · seed" testId="comparison-resamples" value={JSON.stringify([c.resamples, c.seed])} definition="Fixed, so the same attempts always give the same interval.">
+        {formatCount(c.resamples)} · {c.seed}
+      </Stat>
+    </dl>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { AttemptRow, ExperimentDetail } from '../../../common/domain';
+import { useGlobalKeys } from '../components/use-global-keys';
+import { navigate } from '../router/router';
+import { useRunsStore } from '../stores/runs-store';
+import { AttemptFacts } from './attempt-facts';
+import { AttemptGrid } from './attempt-grid';
+import { isFinished, isLive, neverStarted } from './attempt-status';
+import { AttemptTerminal } from './attempt-terminal';
+import { ComparisonPanel } from './comparison-panel';
+import { ConfirmDialog } from './confirm-dialog';
+import { gridRows } from './grid-model';
+import { RunControls } from './run-controls';
+import { StatusLegend } from './status-legend';
+
+/** The attempt shown when the URL names none: one a run is working on, else the first slot. */
+function defaultAttempt(attempts: AttemptRow[]): AttemptRow | null {
+  return attempts.find((a) => a.status === 'running') ?? attempts.find(isLive) ?? attempts[0] ?? null;
+}
+
+/** A cap as typed, in seconds; null when empty; NaN when it is not a positive number. */
+function parseCap(text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? n : NaN;
+}
+
+/**
+ * One experiment: run controls, the attempt grid with its legend, the selected attempt's
+ * terminal, and the paired statistics. Keys: arrows and Enter in the grid, `s` starts or
+ * continues, `c` cancels the running run after asking.
+ */
+export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetail; attemptId: number | null }) {
+  const { backend, setBackend, start, cancel } = useRunsStore(useShallow((s) => ({ backend: s.backend, setBackend: s.setBackend, start: s.start, cancel: s.cancel })));
+  const [cap, setCap] = useState('');
+  const [starting, setStarting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const rows = useMemo(() => gridRows(detail), [detail]);
+  const selected = detail.attempts.find((a) => a.id === attemptId) ?? defaultAttempt(detail.attempts);
+  const pending = detail.attempts.filter(neverStarted).length;
+  const started = pending < detail.attempts.length;
+  const finished = detail.attempts.filter((a) => isFinished(a.status)).length;
+  const liveJobs = [...new Set(detail.attempts.filter(isLive).map((a) => a.runJobId!))];
+  const capValue = parseCap(cap);
+
+  const select = useCallback((attempt: AttemptRow) => navigate({ name: 'runs', experiment: detail.id, attempt: attempt.id }, { replace: true }), [detail.id]);
+
+  const onStart = async () => {
+    if (pending === 0 || starting || Number.isNaN(capValue)) return;
+    setStarting(true);
+    const run = await start(capValue);
+    setStarting(false);
+    // The terminal follows the run's first attempt, which starts streaming at once.
+    if (run?.attempts[0] !== undefined) navigate({ name: 'runs', experiment: detail.id, attempt: run.attempts[0] }, { replace: true });
+  };
+
+  useGlobalKeys((event) => {
+    if (event.key === 's') void onStart();
+    else if (event.key === 'c' && liveJobs.length > 0) setConfirming(true);
+    else return false;
+    return true;
+  });
+
+  const running = detail.attempts.filter(isLive).length;
+  return (
+    <section className="experiment-panel" aria-label={`Experiment ${detail.name}`} data-testid="experiment-panel" data-experiment-id={detail.id}>
+      <header className="experiment-head">
+        <div className="experiment-title">
+          <h2>{detail.name}</h2>
+          <span className="mono muted">{detail.id}</span>
+          <span className="muted">
+            {detail.cases.length} case{detail.cases.length === 1 ? '' : 's'} × {detail.arms.length} arm{detail.arms.length === 1 ? '' : 's'} × {detail.repeats} repeat
+            {detail.repeats === 1 ? '' : 's'}
+          </span>
+        </div>
+        <RunControls
+          backend={backend}
+          onBackend={setBackend}
+          cap={cap}
+          capInvalid={Number.isNaN(capValue)}
+          onCap={setCap}
+          pending={pending}
+          started={started}
+          starting={starting}
+          liveRuns={liveJobs.length}
+          onStart={() => void onStart()}
+          onCancel={() => setConfirming(true)}
+        />
+      </header>
+      <StatusLegend counts={detail.counts} />
+      <div className="experiment-work">
+        <div className="experiment-main">
+          <AttemptGrid rows={rows} repeats={detail.repeats} selectedId={selected?.id ?? null} onSelect={select} />
+          {selected ? (
+            <div className="terminal-pane">
+              <AttemptFacts attempt={selected} />
+              <AttemptTerminal attempt={selected} />
+            </div>
+          ) : (
+            <div className="empty-state">This experiment has no attempts.</div>
+          )}
+        </div>
+        <ComparisonPanel key={detail.id} experiment={detail.id} arms={detail.arms} finished={finished} />
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Cancel the run?"
+          testId="cancel-dialog"
+          confirmLabel="Cancel run"
+          cancelLabel="Keep running"
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void cancel(liveJobs);
+          }}
+        >
+          <p>
+            {running} attempt{running === 1 ? ' is' : 's are'} running or waiting in this experiment. Attempts running now are stopped (their whole process group, or scancel on Slurm)
+            and recorded <strong>interrupted</strong>; slots not reached stay never-started, so Continue can run them later.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

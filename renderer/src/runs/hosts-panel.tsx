@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import type { HostConfig } from '../../../common/domain';
+import { useHostsStore } from '../stores/hosts-store';
+import { ConfirmDialog } from './confirm-dialog';
+import { HostDialog } from './host-dialog';
+
+/** The SSH hosts runs can use (`ssh:<name>`): add, edit, delete. */
+export function HostsPanel() {
+  const hosts = useHostsStore((s) => s.hosts);
+  const remove = useHostsStore((s) => s.remove);
+  // `undefined`: no dialog; null: adding a host; a host: editing it.
+  const [editing, setEditing] = useState<HostConfig | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<HostConfig | null>(null);
+
+  useEffect(() => {
+    void useHostsStore.getState().load();
+  }, []);
+
+  return (
+    <section className="hosts-panel" aria-label="SSH hosts">
+      <header className="pane-header">
+        <span className="pane-label">SSH hosts</span>
+        <button type="button" className="button button-small" onClick={() => setEditing(null)} data-testid="host-add">
+          Add host
+        </button>
+      </header>
+      <table className="plain-table hosts-table" data-testid="hosts-table">
+        <tbody>
+          {hosts?.length === 0 && (
+            <tr>
+              <td className="muted">No hosts yet. Add a GPU box to run on it over SSH; local and Slurm need none.</td>
+            </tr>
+          )}
+          {hosts?.map((h) => (
+            <tr key={h.name} data-testid="host-row" data-host={h.name}>
+              <td>
+                <div>
+                  <strong>{h.name}</strong> {h.gpuLabel && <span className="badge badge-neutral">{h.gpuLabel}</span>}
+                </div>
+                <div className="mono muted host-address" title={`work folder ${h.workDir}${h.identityFile ? `, key ${h.identityFile}` : ''}`}>
+                  {h.user}@{h.host}
+                  {h.port !== 22 && `:${h.port}`} · {h.workDir}
+                </div>
+              </td>
+              <td className="host-actions">
+                <button type="button" className="link-button" onClick={() => setEditing(h)} data-testid="host-edit">
+                  Edit
+                </button>
+                <button type="button" className="link-button danger-link" onClick={() => setDeleting(h)} data-testid="host-delete">
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editing !== undefined && <HostDialog host={editing} onClose={() => setEditing(undefined)} />}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete SSH host ${deleting.name}?`}
+          testId="host-delete-dialog"
+          confirmLabel="Delete host"
+          cancelLabel="Keep it"
+          onClose={() => setDeleting(null)}
+          onConfirm={() => {
+            void remove(deleting.name);
+            setDeleting(null);
+          }}
+        >
+          <p>
+            Runs can no longer use <span className="mono">ssh:{deleting.name}</span>. Attempts that ran there keep their records.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { BackendSelect } from './backend-select';
+
+/** Props of the run toolbar. */
+export interface RunControlsProps {
+  backend: string;
+  onBackend(backend: string): void;
+  /** The time cap override as typed; '' keeps each case's own cap. */
+  cap: string;
+  /** The cap typed is not a positive number of seconds. */
+  capInvalid: boolean;
+  onCap(cap: string): void;
+  /** Slots never started: what Start (or Continue) would run. */
+  pending: number;
+  /** Whether any slot has run, which makes the button "Continue". */
+  started: boolean;
+  starting: boolean;
+  /** Runs working on this experiment now. */
+  liveRuns: number;
+  onStart(): void;
+  onCancel(): void;
+}
+
+/** Where and how to run the experiment's never-started slots, and the way to stop a run. */
+export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pending, started, starting, liveRuns, onStart, onCancel }: RunControlsProps) {
+  const verb = started ? 'Continue' : 'Start';
+  return (
+    <div className="run-controls" data-testid="run-controls">
+      <BackendSelect value={backend} onChange={onBackend} testId="run-backend" disabled={starting} />
+      <label className="facet facet-inline">
+        <span className="facet-label">Time cap</span>
+        <input
+          className="cap-input"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          placeholder="per case"
+          value={cap}
+          aria-invalid={capInvalid}
+          title={capInvalid ? 'A time cap is a positive number of seconds' : 'Overrides every case\'s own time cap for this run'}
+          onChange={(e) => onCap(e.target.value)}
+          data-testid="run-timeout"
+          aria-describedby="run-cap-unit"
+        />
+        <span id="run-cap-unit" className="muted">
+          s
+        </span>
+      </label>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={pending === 0 || starting || capInvalid}
+        onClick={onStart}
+        data-testid="run-start"
+        title={pending === 0 ? 'Every slot has been started; attempts are never overwritten' : `${verb} the ${pending} never-started slots on ${backend} (s)`}
+      >
+        {starting ? 'Starting…' : pending === 0 ? 'Every slot started' : `${verb} ${pending} slot${pending === 1 ? '' : 's'}`} <kbd>s</kbd>
+      </button>
+      {liveRuns > 0 && (
+        <button type="button" className="button button-danger" onClick={onCancel} data-testid="run-cancel" title="Stop the run: running attempts become interrupted (c)">
+          Cancel run <kbd>c</kbd>
+        </button>
+      )}
+    </div>
+  );
+}

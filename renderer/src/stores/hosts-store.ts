@@ -1,0 +1,47 @@
+/**
+ * SSH hosts a run can use (`ssh:<name>`). The backend validates every field (no spaces or
+ * shell metacharacters); a refused save comes back as messages by field for the form.
+ */
+import { create } from 'zustand';
+import type { RequestOf } from '../../../common/contract';
+import type { HostConfig } from '../../../common/domain';
+import { api } from '../api/bridge';
+import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
+import { reportError } from './app-store';
+
+interface HostsState {
+  hosts: HostConfig[] | null;
+  load(): Promise<void>;
+  /** Saves a host; resolves to null on success, else the backend's messages by field. */
+  save(host: RequestOf<'hosts.save'>): Promise<FieldErrors | null>;
+  remove(name: string): Promise<void>;
+}
+
+/** The hosts slice. */
+export const useHostsStore = create<HostsState>()((set, get) => ({
+  hosts: null,
+  async load() {
+    try {
+      set({ hosts: await api('hosts.list', {}) });
+    } catch (err) {
+      reportError(err);
+    }
+  },
+  async save(host) {
+    try {
+      await api('hosts.save', host);
+    } catch (err) {
+      return fieldErrorsOf(err);
+    }
+    await get().load();
+    return null;
+  },
+  async remove(name) {
+    try {
+      await api('hosts.delete', { name });
+    } catch (err) {
+      reportError(err);
+    }
+    await get().load();
+  },
+}));

@@ -1,0 +1,181 @@
+/**
+ * The Label queue: its items, the item on screen, and the labels on their way. Keys never wait
+ * for the backend: a label is sent and the queue moves on at once. Sends go out one after
+ * another (so a relabel can never overtake the label it supersedes, nor an undo a label), and
+ * an item shows its label as saved only once the backend has committed it.
+ */
+import { create } from 'zustand';
+import type { RequestOf } from '../../../common/contract';
+import type { LabelEvidence, LabelQueue, LabelTarget, LabelTargetSet, QueueItem, StoredLabel } from '../../../common/labels';
+import { api } from '../api/bridge';
+import { nextOpenIndex, targetKey } from '../labels/queue-logic';
+import { reportError } from './app-store';
+
+/** What a label may hold on the wire: any JSON (the schema decides, in the worker). */
+export type WireValue = RequestOf<'labels.add'>['value'];
+
+export interface QueueRequest {
+  schema: string;
+  annotator: string;
+  targetSet: LabelTargetSet;
+  blind: boolean;
+}
+
+interface LabelQueueState {
+  request: QueueRequest | null;
+  queue: LabelQueue | null;
+  index: number;
+  /** Values sent and not yet confirmed, by target key. */
+  pending: Record<string, unknown>;
+  /** Labels the backend confirmed committed in this window. */
+  saved: number;
+  lastSaved: StoredLabel | null;
+  /** Why an item's last label did not save, by target key. */
+  failed: Record<string, string>;
+  note: string;
+  /** A one-line answer to the last action (nothing to undo, flagged...). */
+  notice: string | null;
+  evidence: Record<string, LabelEvidence>;
+  open(request: QueueRequest): Promise<void>;
+  goTo(index: number): void;
+  label(value: WireValue, reasons?: string[]): void;
+  undo(): void;
+  skip(): void;
+  toggleFlag(): void;
+  setNote(note: string): void;
+  loadEvidence(target: LabelTarget): Promise<void>;
+}
+
+/** The sends in order: each waits for the one before. */
+let chain: Promise<unknown> = Promise.resolve();
+let openSequence = 0;
+let cursorTimer: ReturnType<typeof setTimeout> | undefined;
+
+function enqueue<T>(work: () => Promise<T>): Promise<T> {
+  const next = chain.then(work, work);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+/** The label queue slice. */
+export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
+  function replaceItem(target: LabelTarget, change: (item: QueueItem) => QueueItem): void {
+    const queue = get().queue;
+    if (!queue) return;
+    const key = targetKey(target);
+    set({ queue: { ...queue, items: queue.items.map((item) => (targetKey(item.target) === key ? change(item) : item)) } });
+  }
+
+  /** The position is saved a moment after the annotator stops moving, so fast keying does not send one per key. */
+  function saveCursor(): void {
+    clearTimeout(cursorTimer);
+    cursorTimer = setTimeout(() => {
+      const { request, queue, index } = get();
+      const item = queue?.items[index];
+      if (!request || !item) return;
+      void api('labels.cursor', { annotator: request.annotator, schema: request.schema, targetSet: request.targetSet, target: item.target }).catch(reportError);
+    }, 400);
+  }
+
+  return {
+    request: null,
+    queue: null,
+    index: 0,
+    pending: {},
+    saved: 0,
+    lastSaved: null,
+    failed: {},
+    note: '',
+    notice: null,
+    evidence: {},
+    async open(request) {
+      const mine = ++openSequence;
+      set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null, evidence: {} });
+      try {
+        const queue = await enqueue(() => api('labels.queue', request));
+        if (mine === openSequence) set({ queue, index: queue.resume });
+      } catch (err) {
+        if (mine === openSequence) reportError(err);
+      }
+    },
+    goTo(index) {
+      const count = get().queue?.items.length ?? 0;
+      if (count === 0) return;
+      set({ index: Math.max(0, Math.min(count - 1, index)), notice: null });
+      saveCursor();
+    },
+    label(value, reasons = []) {
+      const { queue, index, request, note, pending } = get();
+      const item = queue?.items[index];
+      if (!queue || !request || !item) return;
+      const key = targetKey(item.target);
+      const failed = { ...get().failed };
+      delete failed[key];
+      const withThis = { ...pending, [key]: value };
+      set({ pending: withThis, failed, note: '', notice: null, index: nextOpenIndex(queue.items, index, withThis) });
+      saveCursor();
+      const sent: RequestOf<'labels.add'> = { annotator: request.annotator, schema: request.schema, target: item.target, value, reasons, note };
+      void enqueue(() => api('labels.add', sent)).then(
+        (stored) => {
+          replaceItem(item.target, (i) => ({ ...i, mine: stored, annotators: i.mine === null ? i.annotators + 1 : i.annotators }));
+          const { [key]: _done, ...rest } = get().pending;
+          const evidence = { ...get().evidence };
+          // Blind mode shows the others' labels once this one is in: fetch the pane again.
+          delete evidence[key];
+          set({ pending: rest, saved: get().saved + 1, lastSaved: stored, evidence });
+        },
+        (err: unknown) => {
+          const { [key]: _lost, ...rest } = get().pending;
+          set({ pending: rest, failed: { ...get().failed, [key]: err instanceof Error ? err.message : String(err) } });
+          reportError(err);
+        },
+      );
+    },
+    undo() {
+      const request = get().request;
+      if (!request) return;
+      void enqueue(() => api('labels.undo', { annotator: request.annotator, schema: request.schema })).then(
+        (result) => {
+          if (!result.undone) return set({ notice: 'Nothing to undo.' });
+          const target = result.undone.target;
+          replaceItem(target, (i) => ({ ...i, mine: result.current, annotators: result.current === null ? Math.max(0, i.annotators - 1) : i.annotators }));
+          const at = get().queue?.items.findIndex((i) => targetKey(i.target) === targetKey(target)) ?? -1;
+          set({ notice: `Undid ${JSON.stringify(result.undone.value)} on ${target.id}${at === -1 ? ' (not in this queue)' : ''}.` });
+          if (at !== -1) get().goTo(at);
+        },
+        reportError,
+      );
+    },
+    skip() {
+      const { queue, index, request } = get();
+      const item = queue?.items[index];
+      if (!request || !item) return;
+      replaceItem(item.target, (i) => ({ ...i, skipped: true }));
+      get().goTo(index + 1);
+      void enqueue(() => api('labels.mark', { annotator: request.annotator, schema: request.schema, target: item.target, skipped: true })).catch(reportError);
+    },
+    toggleFlag() {
+      const { queue, index, request } = get();
+      const item = queue?.items[index];
+      if (!request || !item) return;
+      const flagged = !item.flagged;
+      replaceItem(item.target, (i) => ({ ...i, flagged }));
+      set({ notice: flagged ? 'Flagged for another look.' : 'Flag removed.' });
+      void enqueue(() => api('labels.mark', { annotator: request.annotator, schema: request.schema, target: item.target, flagged })).catch(reportError);
+    },
+    setNote(note) {
+      set({ note });
+    },
+    async loadEvidence(target) {
+      const request = get().request;
+      const key = targetKey(target);
+      if (!request || get().evidence[key]) return;
+      try {
+        const evidence = await api('labels.evidence', { schema: request.schema, annotator: request.annotator, target, blind: request.blind });
+        if (get().request === request) set({ evidence: { ...get().evidence, [key]: evidence } });
+      } catch (err) {
+        reportError(err);
+      }
+    },
+  };
+});

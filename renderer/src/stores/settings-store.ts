@@ -1,0 +1,39 @@
+/**
+ * Settings kept in the corpus (annotator identity, blind mode), loaded once and shared by the
+ * Labels screens and Settings.
+ */
+import { create } from 'zustand';
+import type { RequestOf } from '../../../common/contract';
+import type { WorkbenchSettings } from '../../../common/labels';
+import { api } from '../api/bridge';
+import { reportError } from './app-store';
+
+interface SettingsState {
+  settings: WorkbenchSettings | null;
+  load(): Promise<void>;
+  /** Saves the fields given; resolves false (with the error shown) when the backend refuses them. */
+  save(changes: RequestOf<'settings.set'>): Promise<boolean>;
+}
+
+let firstLoad: Promise<void> | null = null;
+
+/** The settings slice. */
+export const useSettingsStore = create<SettingsState>()((set) => ({
+  settings: null,
+  load() {
+    firstLoad ??= api('settings.get', {}).then(
+      (settings) => set({ settings }),
+      (err: unknown) => reportError(err),
+    );
+    return firstLoad;
+  },
+  async save(changes) {
+    try {
+      set({ settings: await api('settings.set', changes) });
+      return true;
+    } catch (err) {
+      reportError(err);
+      return false;
+    }
+  },
+}));

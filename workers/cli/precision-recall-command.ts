@@ -1,0 +1,26 @@
+import type { PrecisionRecallRow } from '../../common/domain';
+import type { Command } from './commands';
+import { formatTable } from './format-table';
+
+const ratio = (r: PrecisionRecallRow['precision']) => (r.value === null ? `-/${r.total}` : `${r.value.toFixed(3)} (${r.hits}/${r.total})`);
+
+/** `rwb precision-recall`: precision and recall of rubrics against execution truth, per family, category and library. */
+export const precisionRecallCommand: Command = {
+  usage: 'rwb precision-recall [--library ID] [--run ID] [--db FILE] [--json]',
+  summary: "precision and recall of rubrics' latest verdicts against what really happened (timeouts and kills left out)",
+  options: { library: { type: 'string' }, run: { type: 'string' } },
+  async run(ctx) {
+    const library = ctx.values.library as string | undefined;
+    const run = ctx.values.run as string | undefined;
+    const report = await (await ctx.core()).invoke('rubrics.precisionRecall', { ...(library === undefined ? {} : { library }), ...(run === undefined ? {} : { run }) });
+    if (ctx.json) return ctx.out(`${JSON.stringify(report, null, 2)}\n`);
+    const header = ['scope', 'family', 'precision', 'recall', 'firings without truth'];
+    const row = (scope: string, r: PrecisionRecallRow) => [scope, r.family, ratio(r.precision), ratio(r.recall), r.firingsWithoutTruth];
+    const rows = [
+      ...report.families.map((r) => row('all', r)),
+      ...report.byCategory.map((r) => row(`category ${r.category}`, r)),
+      ...report.byLibrary.map((r) => row(`library ${r.library}`, r)),
+    ];
+    ctx.out(`${report.verdicts} latest verdicts on ${report.programs} programs\n${formatTable([header, ...rows])}\n`);
+  },
+};

@@ -1,0 +1,102 @@
+/**
+ * Making and undoing labels. Each label is committed on its own, in its own transaction, before
+ * the call returns, so a label the UI has been told about survives the process being killed the
+ * next moment. Nothing is ever updated or deleted: an undo is a record that retracts one.
+ */
+import type { ParsedRequestOf } from '../../common/contract';
+import type { LabelTarget, LabelUndoResult, StoredLabel } from '../../common/labels';
+import { ApiError } from '../../common/errors';
+import type { Db } from '../db/open-corpus';
+import { insertLabel, type NewLabel } from './label-record';
+import { labelColumns, labelTime, standingRecords, toStoredLabel, type LabelRow } from './label-rows';
+import { getSchema } from './label-schemas';
+import { validateLabel } from './validate-label';
+
+function readLabel(db: Db, id: number): StoredLabel {
+  const row = db.prepare(`SELECT ${labelColumns} FROM labels l WHERE l.id = ?`).get(id) as LabelRow | undefined;
+  if (!row) throw new ApiError('internal', `label ${id} vanished after it was written`);
+  return toStoredLabel(row);
+}
+
+/**
+ * A time for a new record of this history: now, or just after its latest record when that is
+ * later (another machine's clock), so the new record always supersedes and never collides.
+ */
+function nextAt(db: Db, annotator: string, schema: string, target: LabelTarget): string {
+  const previous = db
+    .prepare('SELECT made_at FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ?')
+    .pluck()
+    .all(annotator, schema, target.kind, target.id) as string[];
+  const latest = Math.max(0, ...previous.map(labelTime));
+  return new Date(Math.max(Date.now(), latest + 1)).toISOString();
+}
+
+/**
+ * Runs one write transaction with `synchronous = FULL`: in WAL mode the corpus's usual NORMAL
+ * already survives a killed process, and FULL makes each label survive a power cut too. The
+ * pragma cannot change inside a transaction, and callers hold the write lock, so none is open.
+ */
+function durably<T>(db: Db, work: () => T): T {
+  const usual = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = FULL');
+  try {
+    return db.transaction(work)();
+  } finally {
+    db.pragma(`synchronous = ${usual}`);
+  }
+}
+
+function commit(db: Db, label: Omit<NewLabel, 'at'>): StoredLabel {
+  return durably(db, () => {
+    const id = insertLabel(db, { ...label, at: nextAt(db, label.annotator, label.schema, label.target) });
+    return readLabel(db, id);
+  });
+}
+
+/** Validates a label against its schema's newest version and commits it; returns the stored row. */
+export function addLabel(db: Db, req: ParsedRequestOf<'labels.add'>): StoredLabel {
+  const schema = getSchema(db, req.schema);
+  const value = validateLabel(db, schema, req.target, req.value, req.reasons);
+  const taxonomy = schema.definition.value.kind === 'taxonomy' ? schema.optionsTaxonomy : null;
+  return commit(db, {
+    annotator: req.annotator,
+    schema: req.schema,
+    target: req.target,
+    value,
+    reasons: req.reasons,
+    note: req.note,
+    extras: { schemaVersion: schema.version, ...(taxonomy ? { taxonomy } : {}), ...(req.adjudication ? { adjudication: true } : {}) },
+  });
+}
+
+/**
+ * Undoes the annotator's latest standing label under a schema (or latest adjudication) by
+ * committing a retraction. Repeated, it walks back through earlier labels, across items.
+ */
+export function undoLabel(db: Db, req: ParsedRequestOf<'labels.undo'>): LabelUndoResult {
+  getSchema(db, req.schema);
+  const rows = db.prepare(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ? AND l.annotator = ?`).all(req.schema, req.annotator) as LabelRow[];
+  const history = rows.map(toStoredLabel).filter((l) => l.adjudication === req.adjudication);
+  let last: StoredLabel | null = null;
+  for (const stack of standingRecords(history).values()) {
+    const top = stack[stack.length - 1];
+    if (top && (last === null || labelTime(top.at) > labelTime(last.at) || (labelTime(top.at) === labelTime(last.at) && top.id > last.id))) last = top;
+  }
+  if (last === null) return { undone: null, retraction: null, current: null };
+  const retraction = commit(db, {
+    annotator: req.annotator,
+    schema: req.schema,
+    target: last.target,
+    value: null,
+    reasons: [],
+    note: '',
+    extras: { retracts: last.at, ...(req.adjudication ? { adjudication: true } : {}) },
+  });
+  const after = standingRecords([...history, retraction]).values();
+  let current: StoredLabel | null = null;
+  for (const stack of after) {
+    const top = stack[stack.length - 1];
+    if (top && top.target.kind === last.target.kind && top.target.id === last.target.id) current = top;
+  }
+  return { undone: last, retraction, current };
+}

@@ -1,0 +1,28 @@
+import type { ParsedRequestOf } from '../../common/contract';
+import type { StoredLabel } from '../../common/labels';
+import type { Db } from '../db/open-corpus';
+import { byTime, labelColumns, toStoredLabel, type LabelRow } from './label-rows';
+
+/**
+ * Every label record the filters select (superseded, retracted and retraction records
+ * included), oldest first: the whole history, from which each current label is derived.
+ */
+export function labelHistory(db: Db, req: ParsedRequestOf<'labels.history'>): { total: number; labels: StoredLabel[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (req.annotator !== undefined) {
+    where.push('l.annotator = ?');
+    params.push(req.annotator);
+  }
+  if (req.schema !== undefined) {
+    where.push('l.schema_name = ?');
+    params.push(req.schema);
+  }
+  if (req.target !== undefined) {
+    where.push('l.target_kind = ? AND l.target_id = ?');
+    params.push(req.target.kind, req.target.id);
+  }
+  const rows = db.prepare(`SELECT ${labelColumns} FROM labels l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).all(...params) as LabelRow[];
+  const labels = rows.map(toStoredLabel).sort(byTime);
+  return { total: labels.length, labels: labels.slice(req.offset, req.offset + req.limit) };
+}

@@ -1,0 +1,45 @@
+/**
+ * A label made here, written as the bundle v1 record export will write for it, through the
+ * importer's own writer: so its stored hash and extra fields are exactly what importing that
+ * record computes, and importing an exported file (bundle or CSV) into the corpus that made
+ * it finds every label already there.
+ */
+import { labelRecord, type RecordOf } from '../../common/bundle';
+import type { LabelTarget } from '../../common/labels';
+import type { Db } from '../db/open-corpus';
+import { RecordWriter } from '../import/record-writer';
+
+/** Fields of a label that bundle v1 carries as extra fields. */
+export interface LabelExtras {
+  schemaVersion?: number;
+  taxonomy?: string;
+  adjudication?: true;
+  retracts?: string;
+}
+
+export interface NewLabel {
+  annotator: string;
+  schema: string;
+  target: LabelTarget;
+  value: unknown;
+  reasons: string[];
+  note: string;
+  at: string;
+  extras: LabelExtras;
+}
+
+export function toBundleRecord(label: NewLabel): RecordOf<'label'> {
+  const { extras, ...fields } = label;
+  return labelRecord.parse({ ...extras, type: 'label', ...fields }) as RecordOf<'label'>;
+}
+
+/** Inserts one label row; the caller holds the transaction. Returns the row id. */
+export function insertLabel(db: Db, label: NewLabel): number {
+  const writer = new RecordWriter(db);
+  writer.write(toBundleRecord(label), { file: 'labels.add', line: 1 });
+  writer.failures.finish();
+  return db
+    .prepare('SELECT id FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ? AND made_at = ?')
+    .pluck()
+    .get(label.annotator, label.schema, label.target.kind, label.target.id, label.at) as number;
+}
