@@ -1,7 +1,8 @@
 import type { BundleRecord, RecordOf } from '../../common/bundle';
 import type { Db } from '../db/open-corpus';
 
-type Row = Record<string, unknown>;
+/** A table row as better-sqlite3 returns it. */
+export type Row = Record<string, unknown>;
 
 const parse = (json: unknown): unknown => (typeof json === 'string' ? JSON.parse(json) : undefined);
 const extra = (row: Row): Record<string, unknown> => (parse(row.extra) as Record<string, unknown> | undefined) ?? {};
@@ -93,29 +94,8 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       cause: opt(f.cause),
     } as RecordOf<'failure'>;
   }
-  for (const r of all('SELECT * FROM rubrics ORDER BY id')) {
-    // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
-    const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map(
-      (s) => ({ rollout: s.rollout_id, task: opt(s.task_id) }),
-    );
-    yield {
-      ...extra(r),
-      type: 'rubric',
-      id: r.id,
-      title: r.title,
-      appliesWhen: r.applies_when,
-      pattern: r.pattern,
-      fix: opt(r.fix),
-      family: r.family,
-      category: opt(r.category),
-      support,
-      miner: opt(r.miner),
-    } as RecordOf<'rubric'>;
-  }
-  for (const l of all('SELECT * FROM libraries ORDER BY id')) {
-    const rubrics = db.prepare('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(l.id);
-    yield { ...extra(l), type: 'library', id: l.id, name: l.name, method: l.method, builtAt: l.built_at, params: parse(l.params), rubrics } as RecordOf<'library'>;
-  }
+  for (const r of all('SELECT * FROM rubrics ORDER BY id')) yield rubricToRecord(db, r);
+  for (const l of all('SELECT * FROM libraries ORDER BY id')) yield libraryToRecord(db, l);
   for (const l of all('SELECT * FROM labels ORDER BY made_at, annotator, schema_name, target_kind, target_id')) {
     yield {
       ...extra(l),
@@ -161,4 +141,31 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       host: opt(a.host),
     } as RecordOf<'attempt'>;
   }
+}
+
+/** A rubrics row as its bundle record; shared with the pipeline, whose replay compares these lines. */
+export function rubricToRecord(db: Db, r: Row): RecordOf<'rubric'> {
+  // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
+  const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map(
+    (s) => ({ rollout: s.rollout_id, task: opt(s.task_id) }),
+  );
+  return {
+    ...extra(r),
+    type: 'rubric',
+    id: r.id,
+    title: r.title,
+    appliesWhen: r.applies_when,
+    pattern: r.pattern,
+    fix: opt(r.fix),
+    family: r.family,
+    category: opt(r.category),
+    support,
+    miner: opt(r.miner),
+  } as RecordOf<'rubric'>;
+}
+
+/** A libraries row as its bundle record, its rubrics in library order. */
+export function libraryToRecord(db: Db, l: Row): RecordOf<'library'> {
+  const rubrics = db.prepare('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(l.id);
+  return { ...extra(l), type: 'library', id: l.id, name: l.name, method: l.method, builtAt: l.built_at, params: parse(l.params), rubrics } as RecordOf<'library'>;
 }

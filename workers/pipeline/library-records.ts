@@ -15,6 +15,7 @@ import { canonicalJson } from '../import/canonical-json';
 import { checkReferences } from '../import/check-references';
 import { RecordWriter } from '../import/record-writer';
 import type { ShownProgramVersion } from '../mining/mining-input';
+import { libraryToRecord, rubricToRecord, type Row } from '../export/export-records';
 
 /** What a library record says about its build, besides its rubrics. */
 export interface LibraryPlan {
@@ -102,32 +103,11 @@ export function writeLibraryRecords(db: Db, records: LibraryRecords, source: str
   })();
 }
 
-type Row = Record<string, unknown>;
-const parse = (json: unknown): unknown => (typeof json === 'string' ? JSON.parse(json) : undefined);
-const extra = (row: Row): Record<string, unknown> => (parse(row.extra) as Record<string, unknown> | undefined) ?? {};
-const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
-
-/** A stored rubric as `rwb export` writes its line (the fields and order of workers/export/export-records.ts). */
+/** A stored rubric as `rwb export` writes its line. */
 export function rubricLine(db: Db, id: string): string {
   const r = db.prepare('SELECT * FROM rubrics WHERE id = ?').get(id) as Row | undefined;
   if (!r) throw new ApiError('not_found', `rubric "${id}" is not in this corpus`);
-  const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rollout_id').all(id) as Row[]).map((s) => ({
-    rollout: s.rollout_id,
-    task: opt(s.task_id),
-  }));
-  return JSON.stringify({
-    ...extra(r),
-    type: 'rubric',
-    id: r.id,
-    title: r.title,
-    appliesWhen: r.applies_when,
-    pattern: r.pattern,
-    fix: opt(r.fix),
-    family: r.family,
-    category: opt(r.category),
-    support,
-    miner: opt(r.miner),
-  });
+  return JSON.stringify(rubricToRecord(db, r));
 }
 
 /**
@@ -137,9 +117,8 @@ export function rubricLine(db: Db, id: string): string {
 export function libraryLines(db: Db, library: string): string[] {
   const l = db.prepare('SELECT * FROM libraries WHERE id = ?').get(library) as Row | undefined;
   if (!l) throw new ApiError('not_found', `library "${library}" is not in this corpus`);
-  const ids = db.prepare('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(library) as string[];
-  const head = JSON.stringify({ ...extra(l), type: 'library', id: l.id, name: l.name, method: l.method, builtAt: l.built_at, params: parse(l.params), rubrics: ids });
-  return [head, ...ids.map((id) => rubricLine(db, id))];
+  const record = libraryToRecord(db, l);
+  return [JSON.stringify(record), ...record.rubrics.map((id) => rubricLine(db, id))];
 }
 
 /**
