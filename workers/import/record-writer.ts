@@ -22,6 +22,7 @@ import { TextStore } from '../db/texts';
 import { canonicalJson, recordHash } from './canonical-json';
 import { FailureDeriver } from './derive-failures';
 import { importError, type SourceLocation } from './import-error';
+import { referenceLookups } from './check-references';
 
 /** What one record did to the corpus. */
 export type WriteOutcome = 'inserted' | 'duplicate';
@@ -90,16 +91,6 @@ function describeReference(table: PendingReference['table'], key: readonly (stri
 /** How many recently inserted program versions are remembered for references. */
 const recentProgramsMax = 4096;
 
-const referenceLookups: Record<PendingReference['table'], string> = {
-  benchmarks: 'SELECT 1 FROM benchmarks WHERE id = ?',
-  tasks: 'SELECT 1 FROM tasks WHERE id = ?',
-  collections: 'SELECT 1 FROM collections WHERE id = ?',
-  rollouts: 'SELECT 1 FROM rollouts WHERE id = ?',
-  rubrics: 'SELECT 1 FROM rubrics WHERE id = ?',
-  program_versions: 'SELECT 1 FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?',
-  cases: 'SELECT 1 FROM cases WHERE id = ?',
-  experiments: 'SELECT 1 FROM experiments WHERE id = ?',
-};
 
 const bool = (v: boolean | null | undefined): number | null => (v === undefined || v === null ? null : v ? 1 : 0);
 
