@@ -82,10 +82,11 @@ test('never lose a label: SIGKILL in the middle of 500 keyed labels, and every l
       await page.keyboard.press(String(3 + (pressed % 7)));
     }
     expect(await exited).toBe('SIGKILL');
-    // The kill came mid-run: labels were still on their way, and those fail in the UI, not silently.
+    // The kill came mid-run: the 200 presses after it (and any label still on its way) fail in the UI,
+    // not silently. Whether labels were in flight at the kill depends on how fast the machine is.
     await expect(page.getByTestId('queue-progress')).toHaveAttribute('data-in-flight', '0', { timeout: 30_000 });
     expect(ackedAtKill).toBeGreaterThan(50);
-    expect(acked.length).toBeLessThan(killAt);
+    expect(acked.length).toBeLessThanOrEqual(killAt);
     await expect(page.getByTestId('error-banner')).toBeVisible();
     // The page counted as saved exactly the labels the backend acknowledged.
     await expect(page.getByTestId('queue-progress')).toHaveAttribute('data-saved', String(acked.length));

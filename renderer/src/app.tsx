@@ -19,15 +19,24 @@ import { useCorpusStore } from './stores/corpus-store';
 import { useRolloutStore } from './stores/rollout-store';
 import { useSearchStore } from './stores/search-store';
 
+/** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
+const runTables = new Set(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests']);
+/** Tables of labels alone: only the rubric views show them. */
+const labelTables = new Set(['labels', 'label_schemas']);
+
 /** Refetches whatever is on screen when the backend reports a write to the corpus. */
 function useRefreshOnDbChange(): void {
   useEffect(
     () =>
       onWorkbenchEvent((event) => {
         if (event.type !== 'db:changed') return;
-        if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
-        if (useSearchStore.getState().query.trim() !== '') void useSearchStore.getState().refresh();
-        void useRolloutStore.getState().refresh();
+        // Runs, the ledger and label writes come many a second; only the views that show them refetch.
+        if (event.tables.length > 0 && event.tables.every((t) => runTables.has(t))) return;
+        if (event.tables.length === 0 || !event.tables.every((t) => labelTables.has(t))) {
+          if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
+          if (useSearchStore.getState().query.trim() !== '') void useSearchStore.getState().refresh();
+          void useRolloutStore.getState().refresh();
+        }
         refreshRubricViews();
       }),
     [],
