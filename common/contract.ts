@@ -11,6 +11,7 @@ import type {
   CorpusFacets,
   CorpusStats,
   ExperimentComparison,
+  TaskLeaderboard,
   ExportResult,
   FailureEvent,
   ImportResult,
@@ -156,6 +157,8 @@ export const operations = {
       .strict(),
   ),
   'labels.agreement': op<AgreementReport>()(z.object({ schema: z.string().min(1) }).strict()),
+  /** Attaches a leaderboard CSV (a path the backend reads) to a task, so its attempts are placed by the MLE-bench rule. */
+  'leaderboards.attach': op<TaskLeaderboard>()(z.object({ task: id, path: z.string().min(1).max(4096) }).strict()),
   'experiments.compare': op<ExperimentComparison>()(z.object({ experiment: id, a: z.string().min(1), b: z.string().min(1) }).strict()),
   'libraries.list': op<LibrarySummary[]>()(noParams),
   /** A library's category mix against the pool of one collection (default: every collection). */

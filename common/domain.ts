@@ -362,6 +362,12 @@ export interface ExperimentComparison {
   pairs: number;
   resamples: number;
   seed: number;
+  /** Medal and above-median placement of each arm on its tasks' leaderboards; null when no task of the experiment has one. */
+  placement: {
+    tasks: string[];
+    a: ArmPlacement;
+    b: ArmPlacement;
+  } | null;
   validity: {
     /** Valid rate of A minus valid rate of B, an unknown outcome counted as not valid. */
     difference: number;
@@ -819,4 +825,30 @@ export interface LibraryBuild {
   funnel: CurationFunnel | null;
   categories: QuotaCategoryReport[];
   allocation: FilterAllocation[];
+}
+
+/** How one arm's attempts place on their tasks' leaderboards by the MLE-bench rule. */
+export interface ArmPlacement {
+  /** Slots (case × repeat) of cases whose task has a leaderboard: the denominator of both rates. */
+  slots: number;
+  medals: { gold: number; silver: number; bronze: number };
+  /** Slots that earned a medal / slots; a failed, invalid, lost or unknown attempt earns nothing. */
+  medalRate: number;
+  aboveMedianRate: number;
+  /** Cases where at least one repeat medals (pass@k over the repeats) / cases. */
+  cases: number;
+  anyMedalRate: number;
+  anyAboveMedianRate: number;
+}
+
+/** A task's leaderboard: where it came from and its MLE-bench thresholds. */
+export interface TaskLeaderboard {
+  task: string;
+  source: string;
+  teams: number;
+  lowerIsBetter: boolean;
+  gold: number;
+  silver: number;
+  bronze: number;
+  median: number;
 }

@@ -23,6 +23,15 @@ export const compareCommand: Command = {
         ['coverage', `${r.pairedCases}/${r.cases} cases (${(100 * r.coverage).toFixed(0)}%), ${r.pairs} pairs`],
         ['validity diff', `${fmt(r.validity.difference, 3)} (unknown as failed ${fmt(r.validity.sensitivity.unknownAsFailed, 3)}, as succeeded ${fmt(r.validity.sensitivity.unknownAsSucceeded, 3)})`],
         ['bootstrap', `${r.resamples} resamples over tasks, seed ${r.seed}`],
+        ...(r.placement
+          ? (['a', 'b'] as const).map((side) => {
+              const p = r.placement![side];
+              return [
+                `leaderboard ${r[side]}`,
+                `medal ${fmt(p.medalRate, 3)}, above median ${fmt(p.aboveMedianRate, 3)} of ${p.slots} attempts; pass@k over repeats: medal ${fmt(p.anyMedalRate, 3)}, above median ${fmt(p.anyAboveMedianRate, 3)} of ${p.cases} cases`,
+              ];
+            })
+          : []),
       ])}\n`,
     );
   },

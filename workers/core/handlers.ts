@@ -8,6 +8,7 @@ import { exportBundle } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queries';
 import { agreement } from '../queries/agreement-query';
 import { compareArms } from '../queries/compare-query';
+import { attachLeaderboard } from '../queries/leaderboard-queries';
 import { search } from '../queries/search';
 import { getTaxonomy, listLibraries } from '../queries/library-queries';
 import { getRubric, listRubrics } from '../queries/rubric-queries';
@@ -76,6 +77,11 @@ export const handlers: Handlers = {
       return result;
     }),
   'labels.agreement': (req, { db }) => agreement(db, req.schema),
+  'leaderboards.attach': (req, ctx) => ctx.writes.run(async () => {
+    const board = await attachLeaderboard(ctx.db, req.task, req.path);
+    ctx.emit({ type: 'db:changed', tables: ['task_leaderboards'] });
+    return board;
+  }),
   'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
   'libraries.list': (_req, { db }) => listLibraries(db),
   'libraries.mix': (req, { db }) => libraryMix(db, req),

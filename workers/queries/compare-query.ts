@@ -2,6 +2,8 @@ import type { ExperimentComparison } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { pairedComparison, validityDifference, type AttemptOutcome } from '../stats/paired-comparison';
+import { armPlacement } from '../stats/placement';
+import { leaderboardsByTask } from './leaderboard-queries';
 
 /** Paired comparison of two arms of an experiment, over every attempt row it has. */
 export function compareArms(db: Db, experiment: string, a: string, b: string): ExperimentComparison {
@@ -17,5 +19,7 @@ export function compareArms(db: Db, experiment: string, a: string, b: string): E
         FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (?, ?)`)
       .all(experiment, a, b) as (Omit<AttemptOutcome, 'valid'> & { valid: number | null })[]
   ).map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
-  return { experiment, a, b, ...pairedComparison(attempts, a, b), validity: validityDifference(attempts, a, b) };
+  const boards = leaderboardsByTask(db, attempts.map((t) => t.task));
+  const placement = boards.size ? { tasks: [...boards.keys()].sort(), a: armPlacement(attempts, a, boards), b: armPlacement(attempts, b, boards) } : null;
+  return { experiment, a, b, ...pairedComparison(attempts, a, b), placement, validity: validityDifference(attempts, a, b) };
 }

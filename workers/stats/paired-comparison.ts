@@ -13,7 +13,7 @@ export interface AttemptOutcome {
 }
 
 /** The comparison's numbers; their meaning is documented on `ExperimentComparison` in common/domain.ts. */
-export type PairedComparison = Omit<ExperimentComparison, 'experiment' | 'a' | 'b' | 'validity'>;
+export type PairedComparison = Omit<ExperimentComparison, 'experiment' | 'a' | 'b' | 'validity' | 'placement'>;
 
 export interface ComparisonOptions {
   resamples?: number;

@@ -75,6 +75,21 @@ export function ComparisonStats({ c }: { c: ExperimentComparison }) {
       <Stat label="Resamples · seed" testId="comparison-resamples" value={JSON.stringify([c.resamples, c.seed])} definition="Fixed, so the same attempts always give the same interval.">
         {formatCount(c.resamples)} · {c.seed}
       </Stat>
+      {c.placement &&
+        (['a', 'b'] as const).map((side) => {
+          const p = c.placement![side];
+          return (
+            <Stat
+              key={side}
+              label={`Leaderboard placement (${c[side]})`}
+              testId={`comparison-placement-${side}`}
+              value={JSON.stringify(p)}
+              definition={`MLE-bench rule on the leaderboards of ${c.placement!.tasks.join(', ')}: per attempt over ${p.slots} slots (a failed, invalid or lost attempt earns nothing), and pass@k over the repeats of ${p.cases} cases.`}
+            >
+              medal {Math.round(p.medalRate * 100)}% · above median {Math.round(p.aboveMedianRate * 100)}% · pass@k medal {Math.round(p.anyMedalRate * 100)}%
+            </Stat>
+          );
+        })}
     </dl>
   );
 }

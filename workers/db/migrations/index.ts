@@ -5,6 +5,7 @@ import { sql as runs } from './003-runs';
 import { sql as modelLedger } from './004-model-ledger';
 import { sql as labelling } from './005-labelling';
 import { sql as pipeline } from './006-pipeline';
+import { sql as leaderboards } from './007-leaderboards';
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const migrations: readonly Migration[] = [
   migration(4, 'model-ledger', modelLedger),
   migration(5, 'labelling', labelling),
   migration(6, 'pipeline', pipeline),
+  migration(7, 'leaderboards', leaderboards),
 ];
 
 export const latestSchemaVersion = migrations.length;
