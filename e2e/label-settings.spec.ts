@@ -9,6 +9,8 @@ test('settings: annotator, a guideline edit and a split saved as a new taxonomy 
   await page.getByTestId('settings-annotator').fill('ana');
   await page.getByTestId('settings-annotator-save').click();
   await expect(page.getByTestId('settings-screen')).toContainText('✓ saved');
+  // The SSH hosts runs use are kept in Settings too (the same panel as on the Runs screen).
+  await expect(page.getByTestId('settings-screen').getByTestId('hosts-table')).toBeVisible();
 
   const editor = page.getByTestId('taxonomy-editor');
   await editor.getByRole('button', { name: /C01/ }).click();

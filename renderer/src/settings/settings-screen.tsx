@@ -7,6 +7,7 @@ import { useTaxonomyStore } from '../stores/taxonomy-store';
 import { AnnotatorSettings } from './annotator-settings';
 import { SchemaEditor } from './schema-editor';
 import { TaxonomyEditor } from './taxonomy-editor';
+import { HostsPanel } from '../runs/hosts-panel';
 
 /** Screen 8, Settings: who labels, blind mode, the taxonomy with its guidelines, and the label schemas as data. */
 export function SettingsScreen() {
@@ -31,6 +32,7 @@ export function SettingsScreen() {
           <AnnotatorSettings settings={settings} />
           <TaxonomyEditor taxonomy={taxonomy} />
           <SchemaEditor schemas={schemas} />
+          <HostsPanel />
         </div>
       )}
     </div>
