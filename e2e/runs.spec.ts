@@ -109,6 +109,14 @@ test('an experiment runs locally from the screen: live terminal, cells turn succ
   await expect(terminalText(page)).toContainText('tick 5 of arm fixed');
   await expect(page.getByTestId('run-start')).toBeDisabled();
   await workbench.screenshot('runs');
+
+  // The arms' programs diffed: the fixed arm's variant against the case's own program.
+  await page.getByTestId('arm-diff-button').click();
+  const dialog = page.getByTestId('arm-diff-dialog');
+  await expect(dialog.getByTestId('arm-diff')).toHaveAttribute('data-ready', 'true');
+  await expect(dialog.getByTestId('arm-diff-changes')).toContainText('1 change');
+  await expect(dialog.getByTestId('arm-diff')).toContainText('0.75');
+  await workbench.screenshot('arm-diff');
 });
 
 test('a 2-second time cap kills a sleeping program: the attempt is a timeout', async ({ workbench, page }) => {

@@ -8,6 +8,7 @@ import { CorpusScreen } from './corpus/corpus-screen';
 import { LabelsScreen } from './labels/labels-screen';
 import { LibrariesScreen } from './libraries/libraries-screen';
 import { refreshRubricViews } from './libraries/refresh-rubric-views';
+import { PipelineScreen } from './pipeline/pipeline-screen';
 import { RolloutScreen } from './rollout/rollout-screen';
 import { RubricScreen } from './rubrics/rubric-screen';
 import { useRoute } from './router/router';
@@ -71,6 +72,8 @@ export function App() {
           <LabelsScreen route={route} />
         ) : route.name === 'runs' ? (
           <RunsScreen experiment={route.experiment} attempt={route.attempt} />
+        ) : route.name === 'pipeline' ? (
+          <PipelineScreen />
         ) : route.name === 'settings' ? (
           <SettingsScreen />
         ) : (

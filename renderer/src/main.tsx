@@ -15,6 +15,7 @@ import './styles/labels.css';
 import './styles/label-views.css';
 import './styles/settings.css';
 import './styles/runs.css';
+import './styles/pipeline.css';
 
 installNavigationGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.

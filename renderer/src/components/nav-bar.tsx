@@ -7,6 +7,7 @@ export function NavBar({ route }: { route: Route }) {
   const inCompare = route.name === 'compare';
   const inLabels = route.name === 'labels';
   const inRuns = route.name === 'runs';
+  const inPipeline = route.name === 'pipeline';
   const inSettings = route.name === 'settings';
   return (
     <nav className="nav-bar" aria-label="Screens">
@@ -29,6 +30,9 @@ export function NavBar({ route }: { route: Route }) {
       </a>
       <a href="#/runs" className={inRuns ? 'nav-link active' : 'nav-link'} aria-current={inRuns ? 'page' : undefined}>
         Runs
+      </a>
+      <a href="#/pipeline" className={inPipeline ? 'nav-link active' : 'nav-link'} aria-current={inPipeline ? 'page' : undefined}>
+        Pipeline
       </a>
       <a href="#/settings" className={inSettings ? 'nav-link active nav-settings' : 'nav-link nav-settings'} aria-current={inSettings ? 'page' : undefined}>
         Settings

@@ -13,6 +13,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { gridRows } from './grid-model';
 import { RunControls } from './run-controls';
 import { StatusLegend } from './status-legend';
+import { ArmDiffDialog } from './arm-diff-dialog';
 
 /** The attempt shown when the URL names none: one a run is working on, else the first slot. */
 function defaultAttempt(attempts: AttemptRow[]): AttemptRow | null {
@@ -36,6 +37,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
   const [cap, setCap] = useState('');
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [diffingArms, setDiffingArms] = useState(false);
 
   const rows = useMemo(() => gridRows(detail), [detail]);
   const selected = detail.attempts.find((a) => a.id === attemptId) ?? defaultAttempt(detail.attempts);
@@ -75,6 +77,11 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
             {detail.repeats === 1 ? '' : 's'}
           </span>
         </div>
+        {detail.arms.length > 1 && detail.cases.length > 0 && (
+          <button type="button" className="button" onClick={() => setDiffingArms(true)} data-testid="arm-diff-button">
+            Diff arms
+          </button>
+        )}
         <RunControls
           backend={backend}
           onBackend={setBackend}
@@ -104,6 +111,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
         </div>
         <ComparisonPanel key={detail.id} experiment={detail.id} arms={detail.arms} finished={finished} />
       </div>
+      {diffingArms && <ArmDiffDialog detail={detail} onClose={() => setDiffingArms(false)} />}
       {confirming && (
         <ConfirmDialog
           title="Cancel the run?"

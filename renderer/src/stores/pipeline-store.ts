@@ -1,0 +1,167 @@
+/**
+ * The Pipeline screen's slice: whether model features can run, the pipeline runs with their
+ * live progress (`job:progress`, kind `pipeline-<kind>`), replay reports, and one page of the
+ * model request ledger with its filters.
+ */
+import { create } from 'zustand';
+import type { ModelRequestPage, ModelRequestStatus, ModelsStatus, PipelineRunSummary, ReplayReport } from '../../../common/domain';
+import type { JobProgressEvent } from '../../../common/events';
+import { toErrorData } from '../../../common/errors';
+import { api, onWorkbenchEvent } from '../api/bridge';
+import { reportError } from './app-store';
+
+/** Ledger rows per page. */
+export const ledgerPageSize = 50;
+
+export interface LedgerFilters {
+  status: ModelRequestStatus | null;
+  purpose: string | null;
+}
+
+/** A replay asked for one run: in flight, its report, or why it could not run. */
+export interface ReplayState {
+  loading: boolean;
+  report: ReplayReport | null;
+  error: string | null;
+}
+
+interface PipelineState {
+  status: ModelsStatus | null;
+  runs: PipelineRunSummary[] | null;
+  /** Job id of each run seen running (from `pipeline.get`), for Cancel and progress events. */
+  jobOf: Record<string, string>;
+  /** Latest progress event of each pipeline job. */
+  progress: Record<string, JobProgressEvent>;
+  replays: Record<string, ReplayState>;
+  ledger: ModelRequestPage | null;
+  ledgerFilters: LedgerFilters;
+  ledgerOffset: number;
+  load(): Promise<void>;
+  loadRuns(): Promise<void>;
+  loadLedger(): Promise<void>;
+  setLedgerFilters(filters: Partial<LedgerFilters>): void;
+  setLedgerOffset(offset: number): void;
+  cancel(run: string): Promise<void>;
+  resume(run: string): Promise<void>;
+  replay(run: string): Promise<void>;
+}
+
+/** The pipeline slice. */
+export const usePipelineStore = create<PipelineState>()((set, get) => ({
+  status: null,
+  runs: null,
+  jobOf: {},
+  progress: {},
+  replays: {},
+  ledger: null,
+  ledgerFilters: { status: null, purpose: null },
+  ledgerOffset: 0,
+  async load() {
+    try {
+      set({ status: await api('models.status', {}) });
+    } catch (err) {
+      reportError(err);
+    }
+    await Promise.all([get().loadRuns(), get().loadLedger()]);
+  },
+  async loadRuns() {
+    try {
+      const runs = await api('pipeline.list', {});
+      set({ runs });
+      // Running runs: their job id, so progress events find their row and Cancel can stop them.
+      const missing = runs.filter((r) => r.status === 'running' && get().jobOf[r.id] === undefined);
+      const details = await Promise.all(missing.map((r) => api('pipeline.get', { run: r.id })));
+      const found = details.filter((d) => d.jobId !== null);
+      if (found.length > 0) set((s) => ({ jobOf: { ...s.jobOf, ...Object.fromEntries(found.map((d) => [d.id, d.jobId!])) } }));
+    } catch (err) {
+      reportError(err);
+    }
+  },
+  async loadLedger() {
+    const { ledgerFilters: f, ledgerOffset: offset } = get();
+    const request = {
+      offset,
+      limit: ledgerPageSize,
+      ...(f.status === null ? {} : { status: f.status }),
+      ...(f.purpose === null ? {} : { purpose: f.purpose }),
+    };
+    try {
+      const page = await api('ledger.list', request);
+      // Only the answer to what is asked now.
+      const now = get();
+      if (now.ledgerOffset === offset && now.ledgerFilters === f) set({ ledger: page });
+    } catch (err) {
+      reportError(err);
+    }
+  },
+  setLedgerFilters(filters) {
+    set((s) => ({ ledgerFilters: { ...s.ledgerFilters, ...filters }, ledgerOffset: 0 }));
+    void get().loadLedger();
+  },
+  setLedgerOffset(offset) {
+    set({ ledgerOffset: Math.max(0, offset) });
+    void get().loadLedger();
+  },
+  async cancel(run) {
+    const jobId = get().jobOf[run];
+    if (jobId === undefined) return;
+    try {
+      await api('jobs.cancel', { jobId });
+    } catch (err) {
+      reportError(err);
+    }
+    await get().loadRuns();
+  },
+  async resume(run) {
+    try {
+      const started = await api('pipeline.resume', { run });
+      set((s) => ({ jobOf: { ...s.jobOf, [run]: started.jobId } }));
+    } catch (err) {
+      reportError(err);
+    }
+    await get().loadRuns();
+  },
+  async replay(run) {
+    set((s) => ({ replays: { ...s.replays, [run]: { loading: true, report: s.replays[run]?.report ?? null, error: null } } }));
+    try {
+      const report = await api('pipeline.replay', { run });
+      set((s) => ({ replays: { ...s.replays, [run]: { loading: false, report, error: null } } }));
+    } catch (err) {
+      // Shown beside the run: a replay that cannot run (missing answers, say) is its result, not an app error.
+      const message = toErrorData(err).message;
+      set((s) => ({ replays: { ...s.replays, [run]: { loading: false, report: null, error: message } } }));
+    }
+  },
+}));
+
+/** Tables whose writes change what the Pipeline screen shows. */
+const watched = new Set(['pipeline_runs', 'pipeline_run_requests', 'model_requests', 'libraries', 'verdicts']);
+
+/**
+ * Follows progress and corpus writes while the screen is open; returns the unsubscribe
+ * function. Refetches are coalesced, since ledger writes come many a second.
+ */
+export function followPipelineEvents(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const refetch = () => {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void usePipelineStore.getState().loadRuns();
+      void usePipelineStore.getState().loadLedger();
+    }, 400);
+  };
+  const off = onWorkbenchEvent((event) => {
+    if (event.type === 'job:progress' && event.kind.startsWith('pipeline-')) {
+      usePipelineStore.setState((s) => ({ progress: { ...s.progress, [event.jobId]: event } }));
+      const known = Object.values(usePipelineStore.getState().jobOf).includes(event.jobId);
+      if (!known || event.phase !== 'running') refetch();
+    } else if (event.type === 'db:changed' && (event.tables.length === 0 || event.tables.some((t) => watched.has(t)))) {
+      refetch();
+    }
+  });
+  return () => {
+    off();
+    if (timer !== null) clearTimeout(timer);
+  };
+}
