@@ -19,6 +19,7 @@ import { useAppStore } from './stores/app-store';
 import { useCorpusStore } from './stores/corpus-store';
 import { useRolloutStore } from './stores/rollout-store';
 import { useSearchStore } from './stores/search-store';
+import { useVerdictStore } from './stores/verdict-store';
 
 /** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
 const runTables = new Set(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests']);
@@ -39,6 +40,7 @@ function useRefreshOnDbChange(): void {
           void useRolloutStore.getState().refresh();
         }
         refreshRubricViews();
+        if (event.tables.length === 0 || event.tables.includes('verdicts')) useVerdictStore.getState().refresh();
       }),
     [],
   );

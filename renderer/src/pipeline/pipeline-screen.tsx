@@ -28,7 +28,10 @@ export function PipelineScreen() {
     <div className="screen pipeline-screen" data-testid="pipeline-screen">
       <header className="screen-header">
         <h1>Pipeline</h1>
-        <span className="muted">Mining, curation and judging runs, and every model request they made. Start runs with `rwb mine`, `rwb curate` or `rwb judge`.</span>
+        <span className="muted">
+          Mining, curation and judging runs, and every model request they made. Start runs with <code>rwb mine</code>, <code>rwb curate</code> or{' '}
+          <code>rwb judge</code>.
+        </span>
       </header>
       <div className="pipeline-body">
         <ModelsStatus status={status} />

@@ -79,7 +79,8 @@ function RunRow({ run }: { run: PipelineRunSummary }) {
             <span className="muted">—</span>
           )}
         </td>
-        <td className="run-actions">
+        <td>
+          <div className="run-actions">
           {run.status === 'running' && (
             <button type="button" className="button button-small button-danger" disabled={!hasJob} onClick={() => void cancel(run.id)}>
               Cancel
@@ -102,6 +103,7 @@ function RunRow({ run }: { run: PipelineRunSummary }) {
               Replay
             </button>
           )}
+          </div>
         </td>
       </tr>
       {replay !== undefined && (

@@ -4,6 +4,7 @@ import { formatHash } from '../router/route';
 import { CategoryBadge } from '../rubrics/category-badge';
 import { RubricText } from '../rubrics/rubric-text';
 import { RubricsCardEvidence } from './rubrics-card-evidence';
+import { RubricsVerdicts } from './rubrics-verdicts';
 
 /** Props of one retrieved rubric. */
 export interface RubricsCardProps {
@@ -18,8 +19,8 @@ export interface RubricsCardProps {
 
 /**
  * One retrieved rubric: where it ranks, what it says, why it was retrieved (the case's words
- * that matched it), its labels and sources. CWM verdicts are not computed yet, and the card
- * says so rather than leaving a blank.
+ * that matched it), its labels and sources, and its latest CWM verdicts on this rollout (or
+ * "no CWM verdicts yet" rather than a blank).
  */
 export function RubricsCard({ rubric, position, active, onFocus, ref }: RubricsCardProps) {
   const [full, setFull] = useState(false);
@@ -84,12 +85,7 @@ export function RubricsCard({ rubric, position, active, onFocus, ref }: RubricsC
         )}
       </div>
       <RubricsCardEvidence id={rubric.id} />
-      <div className="card-row">
-        <span className="card-key">CWM</span>
-        <span className="muted" data-testid="card-verdicts">
-          no CWM verdicts yet
-        </span>
-      </div>
+      <RubricsVerdicts rubric={rubric.id} />
     </article>
   );
 }
