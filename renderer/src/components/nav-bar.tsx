@@ -1,14 +1,18 @@
 import type { Route } from '../router/route';
 
+/** Every screen in the navigation, with the routes under it; Settings sits apart at the bottom. */
+const screens: { label: string; href: string; routes: Route['name'][]; extraClass?: string }[] = [
+  { label: 'Corpus', href: '#/corpus', routes: ['corpus', 'rollout'] },
+  { label: 'Libraries', href: '#/libraries', routes: ['libraries', 'rubric'] },
+  { label: 'Compare', href: '#/compare', routes: ['compare'] },
+  { label: 'Labels', href: '#/labels', routes: ['labels'] },
+  { label: 'Runs', href: '#/runs', routes: ['runs'] },
+  { label: 'Pipeline', href: '#/pipeline', routes: ['pipeline'] },
+  { label: 'Settings', href: '#/settings', routes: ['settings'], extraClass: 'nav-settings' },
+];
+
 /** The left navigation: only screens that exist are listed. */
 export function NavBar({ route }: { route: Route }) {
-  const inCorpus = route.name === 'corpus' || route.name === 'rollout';
-  const inLibraries = route.name === 'libraries' || route.name === 'rubric';
-  const inCompare = route.name === 'compare';
-  const inLabels = route.name === 'labels';
-  const inRuns = route.name === 'runs';
-  const inPipeline = route.name === 'pipeline';
-  const inSettings = route.name === 'settings';
   return (
     <nav className="nav-bar" aria-label="Screens">
       <div className="nav-title">
@@ -16,27 +20,15 @@ export function NavBar({ route }: { route: Route }) {
         <br />
         Workbench
       </div>
-      <a href="#/corpus" className={inCorpus ? 'nav-link active' : 'nav-link'} aria-current={inCorpus ? 'page' : undefined}>
-        Corpus
-      </a>
-      <a href="#/libraries" className={inLibraries ? 'nav-link active' : 'nav-link'} aria-current={inLibraries ? 'page' : undefined}>
-        Libraries
-      </a>
-      <a href="#/compare" className={inCompare ? 'nav-link active' : 'nav-link'} aria-current={inCompare ? 'page' : undefined}>
-        Compare
-      </a>
-      <a href="#/labels" className={inLabels ? 'nav-link active' : 'nav-link'} aria-current={inLabels ? 'page' : undefined}>
-        Labels
-      </a>
-      <a href="#/runs" className={inRuns ? 'nav-link active' : 'nav-link'} aria-current={inRuns ? 'page' : undefined}>
-        Runs
-      </a>
-      <a href="#/pipeline" className={inPipeline ? 'nav-link active' : 'nav-link'} aria-current={inPipeline ? 'page' : undefined}>
-        Pipeline
-      </a>
-      <a href="#/settings" className={inSettings ? 'nav-link active nav-settings' : 'nav-link nav-settings'} aria-current={inSettings ? 'page' : undefined}>
-        Settings
-      </a>
+      {screens.map(({ label, href, routes, extraClass }) => {
+        const active = routes.includes(route.name);
+        const className = ['nav-link', active ? 'active' : '', extraClass ?? ''].filter(Boolean).join(' ');
+        return (
+          <a key={href} href={href} className={className} aria-current={active ? 'page' : undefined}>
+            {label}
+          </a>
+        );
+      })}
     </nav>
   );
 }
