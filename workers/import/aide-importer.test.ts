@@ -1,12 +1,14 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openCorpus, type Db } from '../db/open-corpus';
+import { openCorpus } from '../db/open-corpus';
 import { listFailures, listSteps } from '../queries/rollout-queries';
 import { useTempDir } from '../test-support/temp-dir';
 import { importFile } from './import-file';
 import { chooseImporter } from './registry';
+import { tableCounts } from '../test-support/table-counts';
+import { writeVariant } from '../test-support/write-bundle';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/aide/translucent-spaniel-of-promotion.journal.json');
 const fileName = 'translucent-spaniel-of-promotion.journal.json';
@@ -30,19 +32,8 @@ interface RawJournal {
 const rawText = readFileSync(fixture, 'utf8');
 const raw = (): RawJournal => JSON.parse(rawText) as RawJournal;
 
-/** Every table's row count: what a refused import must leave as it was. */
-function snapshot(db: Db): Record<string, number> {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name`).pluck().all() as string[];
-  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
-}
-
-/** Writes a variant of the real journal under the same file name (so the same rollout id) in a folder of its own. */
 function variant(dir: string, text: string, name = fileName): string {
-  const folder = join(dir, `variant-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(folder);
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
+  return writeVariant(dir, text, name);
 }
 
 const buggySteps = [2, 3, 4, 5, 9, 12, 15, 16];
@@ -112,12 +103,12 @@ describe('AIDE journal import (real file)', () => {
     const dir = tempDir();
     const db = openCorpus(join(dir, 'corpus.db'));
     await importFile(db, fixture);
-    const before = snapshot(db);
+    const before = tableCounts(db);
     // benchmark, task, collection, rollout, then 20 programs and 20 steps
     expect(await importFile(db, fixture)).toMatchObject({ rollouts: 0, steps: 0, programs: 0, failures: 0, duplicates: 44 });
     const compact = variant(dir, JSON.stringify(raw()));
     expect(await importFile(db, compact)).toMatchObject({ format: 'aide', steps: 0, duplicates: 44 });
-    expect({ ...snapshot(db), imports: 0 }).toEqual({ ...before, imports: 0 });
+    expect({ ...tableCounts(db), imports: 0 }).toEqual({ ...before, imports: 0 });
     db.close();
   });
 
@@ -210,9 +201,9 @@ describe('AIDE journal import (variants built from the real file)', () => {
       const dir = tempDir();
       const db = openCorpus(join(dir, 'corpus.db'));
       await importFile(db, variant(dir, JSON.stringify({ nodes: [], node2parent: {} }), 'other.journal.json'));
-      const before = snapshot(db);
+      const before = tableCounts(db);
       await expect(importFile(db, variant(dir, corrupt(rawText)))).rejects.toThrow(message);
-      expect(snapshot(db)).toEqual(before);
+      expect(tableCounts(db)).toEqual(before);
       expect(db.inTransaction).toBe(false);
       db.close();
     });

@@ -8,17 +8,12 @@ import { corpusStats } from '../queries/corpus-queries';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
 import { importFile } from './import-file';
+import { tableCounts } from '../test-support/table-counts';
 
 const tempDir = useTempDir();
 
 function freshCorpus(dir: string): Db {
   return openCorpus(join(dir, 'corpus.db'));
-}
-
-/** Everything a failed import must leave as it was: every table's row count. */
-function snapshot(db: Db): Record<string, number> {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name`).pluck().all() as string[];
-  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
 }
 
 describe('importFile (bundle v1)', () => {
@@ -52,10 +47,10 @@ describe('importFile (bundle v1)', () => {
     const db = freshCorpus(dir);
     const file = writeBundle(dir, 'mini.jsonl', miniBundle());
     await importFile(db, file);
-    const before = snapshot(db);
+    const before = tableCounts(db);
     const again = await importFile(db, file);
     expect(again).toMatchObject({ rollouts: 0, steps: 0, programs: 0, failures: 0, rubrics: 0, duplicates: 12 });
-    expect({ ...snapshot(db), imports: 0 }).toEqual({ ...before, imports: 0 });
+    expect({ ...tableCounts(db), imports: 0 }).toEqual({ ...before, imports: 0 });
     db.close();
   });
 
@@ -95,9 +90,9 @@ describe('importFile (bundle v1)', () => {
       const db = freshCorpus(dir);
       const records: (object | string)[] = miniBundle();
       corrupt(records);
-      const before = snapshot(db);
+      const before = tableCounts(db);
       await expect(importFile(db, writeBundle(dir, 'bad.jsonl', records))).rejects.toThrow(message);
-      expect(snapshot(db)).toEqual(before);
+      expect(tableCounts(db)).toEqual(before);
       expect(db.inTransaction).toBe(false);
       db.close();
     });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { getRollout, listFailures, listSteps } from '../queries/rollout-queries'
 import { useTempDir } from '../test-support/temp-dir';
 import { importFile } from './import-file';
 import { chooseImporter } from './registry';
+import { tableCounts } from '../test-support/table-counts';
+import { writeVariant } from '../test-support/write-bundle';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/swe-agent/sweagenttestrepo-1c2844.traj');
 const fileName = 'sweagenttestrepo-1c2844.traj';
@@ -31,19 +33,8 @@ interface RawTrajectory {
 const rawText = readFileSync(fixture, 'utf8');
 const raw = (): RawTrajectory => JSON.parse(rawText) as RawTrajectory;
 
-/** Every table's row count: what a refused import must leave as it was. */
-function snapshot(db: Db): Record<string, number> {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name`).pluck().all() as string[];
-  return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
-}
-
-/** Writes a variant of the real trajectory in a folder of its own, by default under the same file name (so the same rollout id). */
 function variant(dir: string, text: string, name = fileName): string {
-  const folder = join(dir, `variant-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(folder);
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
+  return writeVariant(dir, text, name);
 }
 
 /** The real trajectory rewritten the way SWE-agent 0.x saved it: state as a JSON string, no execution_time, message_type or replay_config. */
@@ -112,10 +103,10 @@ describe('SWE-agent trajectory import (real file)', () => {
   it('is idempotent: a second import reports duplicates and changes nothing', async () => {
     const db = openCorpus(join(tempDir(), 'corpus.db'));
     await importFile(db, fixture);
-    const before = snapshot(db);
+    const before = tableCounts(db);
     // benchmark, task, collection, rollout and 5 steps
     expect(await importFile(db, fixture)).toMatchObject({ rollouts: 0, steps: 0, duplicates: 9 });
-    expect({ ...snapshot(db), imports: 0 }).toEqual({ ...before, imports: 0 });
+    expect({ ...tableCounts(db), imports: 0 }).toEqual({ ...before, imports: 0 });
     db.close();
   });
 
@@ -206,9 +197,9 @@ describe('SWE-agent trajectory import (variants built from the real file)', () =
       const dir = tempDir();
       const db = openCorpus(join(dir, 'corpus.db'));
       await importFile(db, variant(dir, JSON.stringify(olderSchema()), 'other.traj'));
-      const before = snapshot(db);
+      const before = tableCounts(db);
       await expect(importFile(db, variant(dir, corrupt(rawText)))).rejects.toThrow(message);
-      expect(snapshot(db)).toEqual(before);
+      expect(tableCounts(db)).toEqual(before);
       expect(db.inTransaction).toBe(false);
       db.close();
     });

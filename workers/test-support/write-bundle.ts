@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Writes records (objects or raw lines) as a bundle file and returns its path. */
@@ -32,4 +32,13 @@ export function miniBundle(): object[] {
     { type: 'library', id: 'lib-1', name: 'Lib', method: 'hand-curated', builtAt: '2026-09-20', rubrics: ['rb-1'] },
     { type: 'label', annotator: 'ana', schema: 'category', target: { kind: 'rubric', id: 'rb-1' }, value: 'C02', at: '2026-10-01T12:00:00Z' },
   ];
+}
+
+/** Writes `text` under `name` in a folder of its own inside `dir`, so variants of one real file keep its name. */
+export function writeVariant(dir: string, text: string, name: string): string {
+  const folder = join(dir, `variant-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(folder);
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
 }
