@@ -28,7 +28,7 @@ import { rubricFamilies } from './bundle';
 import { ApiError, type ApiErrorData } from './errors';
 import type { EventListener } from './events';
 import type { AttemptLog, CaseSummary, ExperimentDetail, ExperimentSummary, HostConfig, RerunStarted, RunStarted } from './domain';
-import type { ModelRequestPage, ModelRequestStatus, ModelsStatus } from './domain';
+import type { ModelPriceRow, ModelRequestPage, ModelRequestStatus, ModelsStatus } from './domain';
 import {
   caseCreateRequest,
   experimentCreateRequest,
@@ -87,6 +87,14 @@ function op<Res>() {
 
 const id = z.string().min(1).max(512);
 const noParams = z.object({}).strict();
+/** Printable ASCII without spaces: what API keys are made of; the message never echoes it. */
+const apiKey = z.string().trim().min(8, 'the key is too short').max(512).regex(/^[\x21-\x7e]+$/, 'a key has no spaces or non-ASCII characters');
+/** A model id as the API names models (`claude-sonnet-5`, `claude-opus-4-5-20251101`). */
+const modelId = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'letters, digits and . _ : @ / - only');
+const usdPerMTok = z.number().finite().nonnegative().max(10_000);
+const modelPrice = z
+  .object({ model: modelId, inputPerMTok: usdPerMTok, outputPerMTok: usdPerMTok, cacheWritePerMTok: usdPerMTok, cacheReadPerMTok: usdPerMTok })
+  .strict();
 
 export const importFormats = ['auto', 'bundle', 'aide', 'swe-agent'] as const;
 const modelRequestStatuses = ['reserved', 'returned', 'failed', 'unresolved'] as const satisfies readonly ModelRequestStatus[];
@@ -229,6 +237,18 @@ export const operations = {
   ),
   /** Whether model features can run (a key is set, or replay mode needs none); never the key itself. */
   'models.status': op<ModelsStatus>()(noParams),
+  /**
+   * Uses this API key for model calls: the desktop app keeps it in the OS's safe storage,
+   * serve mode for the session only. It never reaches the corpus or a log.
+   */
+  'models.setKey': op<ModelsStatus>()(z.object({ key: apiKey }).strict()),
+  /** Forgets the key set in the app (an environment key, if any, applies again). */
+  'models.clearKey': op<ModelsStatus>()(noParams),
+  /** The price table costs are computed from, by model id. */
+  'prices.list': op<ModelPriceRow[]>()(noParams),
+  /** Adds or changes one model's prices; requests already answered keep the cost they were recorded with. */
+  'prices.save': op<ModelPriceRow[]>()(modelPrice),
+  'prices.delete': op<ModelPriceRow[]>()(z.object({ model: modelId }).strict()),
   'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
   /** Label schemas, newest version of each, with the values an annotator picks from. */

@@ -551,9 +551,24 @@ export interface ModelRequestPage {
 }
 
 /** Whether model features can run: `live` needs a key; `replay` answers from the ledger without one. */
+/** Where the key in use came from: the backend's environment, the OS's safe storage (the desktop app), or this session only. */
+export type ModelKeySource = 'environment' | 'safe-storage' | 'session';
+
 export interface ModelsStatus {
   hasKey: boolean;
   mode: 'live' | 'replay';
+  /** Null without a key. A key set in the app wins over the environment's. */
+  keySource: ModelKeySource | null;
+}
+
+/** One model's list price in US dollars per million tokens (Settings; `model_prices`). */
+export interface ModelPriceRow {
+  model: string;
+  inputPerMTok: number;
+  outputPerMTok: number;
+  cacheWritePerMTok: number;
+  cacheReadPerMTok: number;
+  updatedAt: string;
 }
 
 // ---- The pipeline: judging, mining, curation (DESIGN.md §3 "Curation", "Grounding", "Precision / recall") ----

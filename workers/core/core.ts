@@ -10,6 +10,7 @@ import {
 import type { AppInfo } from '../../common/domain';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
+import { ModelAccess, type AppKeySource } from '../cwm/model-access';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { handlers, type HandlerContext } from './handlers';
 import { Jobs } from './jobs';
@@ -19,6 +20,8 @@ export interface CoreOptions {
   dbPath: string;
   shell: AppInfo['shell'];
   nativeBinding?: string;
+  /** Where the model mode and a fallback API key are read from (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -34,7 +37,14 @@ export class Core {
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
-    this.ctx = { db: this.db, dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(), jobs: new Jobs(emit) };
+    const model = new ModelAccess(options.env);
+    this.ctx = { db: this.db, dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(), jobs: new Jobs(emit), model };
+  }
+
+  /** The key a shell keeps for the user (Electron main, from the OS's safe storage); null forgets it. */
+  setAppKey(key: string | null, source: AppKeySource): void {
+    if (key === null) this.ctx.model.clearAppKey();
+    else this.ctx.model.setAppKey(key, source);
   }
 
   async call(name: string, request: unknown): Promise<Result<unknown>> {

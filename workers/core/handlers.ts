@@ -21,7 +21,9 @@ import { attemptLog, reconcileOrphans } from '../queries/run-attempts';
 import { deleteHost, listHosts, saveHost } from '../queries/run-hosts';
 import { liveRuns, startRun } from '../runners/run-job';
 import { rerun } from '../runners/rerun';
-import { listLedger, modelsStatus } from '../cwm/ledger-queries';
+import { listLedger } from '../cwm/ledger-queries';
+import type { ModelAccess } from '../cwm/model-access';
+import { deletePrice, listPrices, savePrice } from '../cwm/price-queries';
 import { agreementDetail } from '../labels/agreement-detail';
 import { auditReport } from '../labels/audit-report';
 import { addLabel, undoLabel } from '../labels/commit-label';
@@ -51,6 +53,8 @@ export interface HandlerContext {
   emit(event: WorkbenchEvent): void;
   writes: WriteLock;
   jobs: Jobs;
+  /** The API key and mode model calls use. */
+  model: ModelAccess;
 }
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>, ctx: HandlerContext) => ResponseOf<K> | Promise<ResponseOf<K>>;
@@ -107,7 +111,12 @@ export const handlers: Handlers = {
   'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
   'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),
   'ledger.list': (req, { db }) => listLedger(db, req),
-  'models.status': () => modelsStatus(),
+  'models.status': (_req, { model }) => model.status(),
+  'models.setKey': (req, { model }) => model.setAppKey(req.key, 'session'),
+  'models.clearKey': (_req, { model }) => model.clearAppKey(),
+  'prices.list': (_req, { db }) => listPrices(db),
+  'prices.save': (req, ctx) => ctx.writes.run(async () => savePrice(ctx.db, req)).then((rows) => (ctx.emit({ type: 'db:changed', tables: ['model_prices'] }), rows)),
+  'prices.delete': (req, ctx) => ctx.writes.run(async () => deletePrice(ctx.db, req.model)).then((rows) => (ctx.emit({ type: 'db:changed', tables: ['model_prices'] }), rows)),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db }) => exportBundle(db, req.out),
   'labels.schemas': (_req, { db }) => listSchemas(db),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../common/contract';
-import { listLedger, modelsStatus } from './ledger-queries';
+import { listLedger } from './ledger-queries';
+import { ModelAccess } from './model-access';
 import { apiErrorBody, toolUseMessage } from './testing/fake-messages-server';
 import { judgeRequest, testKey, useModelKit } from './testing/model-test-kit';
 
@@ -34,11 +35,26 @@ describe('ledger.list and models.status', () => {
     expect(() => parseRequest('ledger.list', { status: 'paid' })).toThrow(/ledger\.list: status/);
   });
 
-  it('reports whether a key is set and the mode, never the key', () => {
-    expect(modelsStatus({})).toEqual({ hasKey: false, mode: 'live' });
-    const status = modelsStatus({ ANTHROPIC_API_KEY: testKey, RWB_MODEL_MODE: 'replay' });
-    expect(status).toEqual({ hasKey: true, mode: 'replay' });
+  it('reports whether a key is set, where it came from and the mode, never the key', () => {
+    expect(new ModelAccess({}).status()).toEqual({ hasKey: false, mode: 'live', keySource: null });
+    const access = new ModelAccess({ ANTHROPIC_API_KEY: testKey, RWB_MODEL_MODE: 'replay' });
+    const status = access.status();
+    expect(status).toEqual({ hasKey: true, mode: 'replay', keySource: 'environment' });
     expect(JSON.stringify(status)).not.toContain(testKey);
-    expect(() => modelsStatus({ RWB_MODEL_MODE: 'offline' })).toThrow(/RWB_MODEL_MODE must be "live" or "replay"/);
+    expect(() => new ModelAccess({ RWB_MODEL_MODE: 'offline' })).toThrow(/RWB_MODEL_MODE must be "live" or "replay"/);
+  });
+
+  it('lets a key set in the app win over the environment until it is cleared', () => {
+    const access = new ModelAccess({ ANTHROPIC_API_KEY: testKey });
+    const appKey = 'sk-ant-set-in-settings';
+    expect(access.setAppKey(appKey, 'safe-storage')).toEqual({ hasKey: true, mode: 'live', keySource: 'safe-storage' });
+    expect(access.settings()).toEqual({ apiKey: appKey, mode: 'live' });
+    expect(access.clearAppKey()).toEqual({ hasKey: true, mode: 'live', keySource: 'environment' });
+    expect(access.settings().apiKey).toBe(testKey);
+
+    const bare = new ModelAccess({});
+    expect(bare.setAppKey(appKey, 'session').keySource).toBe('session');
+    expect(bare.clearAppKey()).toEqual({ hasKey: false, mode: 'live', keySource: null });
+    expect(bare.settings().apiKey).toBeNull();
   });
 });

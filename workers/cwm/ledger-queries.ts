@@ -1,6 +1,5 @@
 import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus, ModelsStatus } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
-import { modelSettingsFromEnv } from './model-env';
 
 interface LedgerFilter {
   purpose?: string;
@@ -44,10 +43,4 @@ export function listLedger(db: Db, filter: LedgerFilter): ModelRequestPage {
     costUsd: summary.costUsd,
     rows: rows.map((row) => ({ ...row, schemaValid: row.schemaValid === null ? null : row.schemaValid === 1 })),
   };
-}
-
-/** Whether model features can run here: a key, or replay mode that needs none. Never returns the key. */
-export function modelsStatus(env: NodeJS.ProcessEnv = process.env): ModelsStatus {
-  const { apiKey, mode } = modelSettingsFromEnv(env);
-  return { hasKey: apiKey !== null, mode };
 }

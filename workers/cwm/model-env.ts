@@ -10,7 +10,7 @@ export interface ModelSettings {
   mode: ModelMode;
 }
 
-/** Where the key comes from outside the app (in the app, Electron main hands it over from safe storage). */
+/** Where the CLI and serve mode find a key (the desktop app keeps one in the OS's safe storage; Settings can set one for a session). */
 export const apiKeyVariable = 'ANTHROPIC_API_KEY';
 /** `replay` answers every model call from the ledger; anything else but `live` is refused. */
 export const modeVariable = 'RWB_MODEL_MODE';
@@ -25,4 +25,4 @@ export function modelSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mode
 }
 
 /** The message every model feature shows when it cannot run for want of a key. */
-export const noKeyMessage = `no API key: set ${apiKeyVariable} to use the model, or set ${modeVariable}=replay to answer from the ledger`;
+export const noKeyMessage = `no API key: set one in Settings, or ${apiKeyVariable} in the environment of the CLI or \`rwb serve\`; or set ${modeVariable}=replay to answer from the ledger`;

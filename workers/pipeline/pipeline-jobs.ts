@@ -18,7 +18,7 @@ import { auditOrigins, heldOutMessage } from '../curation/held-out-audit';
 import { originRows } from '../curation/origin-query';
 import type { LimitOptions } from '../cwm/call-limits';
 import { ModelClient } from '../cwm/model-client';
-import { modelSettingsFromEnv, noKeyMessage } from '../cwm/model-env';
+import { noKeyMessage } from '../cwm/model-env';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson } from '../import/canonical-json';
 import { runVerdicts, writeVerdicts } from '../judge/verdict-store';
@@ -31,7 +31,7 @@ import type { RunEnv, RunOutcome } from './run-env';
 import { insertRun, listRuns, liveRuns, newRunId, pipelineSession, reconcileRuns, recordedFailures, recordRequest, runRow, toDetail, updateRun } from './run-store';
 
 /** What the pipeline needs of the worker. */
-export type PipelineContext = Pick<HandlerContext, 'db' | 'emit' | 'writes' | 'jobs'>;
+export type PipelineContext = Pick<HandlerContext, 'db' | 'emit' | 'writes' | 'jobs' | 'model'>;
 
 type Params = Record<string, unknown> & { limits?: { maxRequests?: number; maxUsd?: number; deadline?: string; concurrency?: number } };
 
@@ -75,7 +75,7 @@ export async function startPipelineRun(ctx: PipelineContext, kind: PipelineRunKi
   const { wait, jobId: requestedJob, ...params } = request;
   if (kinds[kind].usesModel) {
     // Said before any run is recorded: without a key there is nothing to start.
-    const settings = modelSettingsFromEnv();
+    const settings = ctx.model.settings();
     if (settings.mode === 'live' && !settings.apiKey) throw new ApiError('unavailable', noKeyMessage);
   }
   const plan = kinds[kind].plan(ctx.db, params);
@@ -141,7 +141,7 @@ async function executeLive(ctx: PipelineContext, run: string, job: Job, resendUn
   try {
     announce('running', `${row.kind} run ${run} started`);
     if (impl.usesModel) {
-      const settings = modelSettingsFromEnv();
+      const settings = ctx.model.settings();
       client = await ModelClient.open({
         db,
         mode: settings.mode,

@@ -119,13 +119,15 @@ describe('pipeline runs as worker jobs', () => {
   it('says there is no API key before recording a run, and replays without one', async () => {
     const core = kit.core();
     const { run } = await core.invoke('pipeline.mine', { collection: 'first', wait: true });
+    // A worker started without a key in its environment.
     vi.stubEnv('ANTHROPIC_API_KEY', '');
-    await expect(core.invoke('pipeline.judge', { library: 'quota-24', targets: [{ rollout: 'r-0003' }] })).rejects.toMatchObject({
+    const keyless = kit.core();
+    await expect(keyless.invoke('pipeline.judge', { library: 'quota-24', targets: [{ rollout: 'r-0003' }] })).rejects.toMatchObject({
       code: 'unavailable',
       message: expect.stringMatching(/^no API key/),
     });
-    expect(await core.invoke('pipeline.list', {})).toHaveLength(1);
-    expect(await core.invoke('pipeline.replay', { run: run.id })).toMatchObject({ identical: true });
+    expect(await keyless.invoke('pipeline.list', {})).toHaveLength(1);
+    expect(await keyless.invoke('pipeline.replay', { run: run.id })).toMatchObject({ identical: true });
   });
 
   it('builds no library when nothing is accepted', async () => {

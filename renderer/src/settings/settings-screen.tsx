@@ -8,8 +8,13 @@ import { AnnotatorSettings } from './annotator-settings';
 import { SchemaEditor } from './schema-editor';
 import { TaxonomyEditor } from './taxonomy-editor';
 import { HostsPanel } from '../runs/hosts-panel';
+import { ModelKeySettings } from './model-key-settings';
+import { PriceTableEditor } from './price-table-editor';
 
-/** Screen 8, Settings: who labels, blind mode, the taxonomy with its guidelines, and the label schemas as data. */
+/**
+ * Screen 8, Settings: who labels, blind mode, the taxonomy with its guidelines, the label
+ * schemas as data, SSH hosts, the model API key and the price table.
+ */
 export function SettingsScreen() {
   const settings = useSettingsStore((s) => s.settings);
   const schemas = useLabelSchemaStore((s) => s.schemas);
@@ -23,7 +28,7 @@ export function SettingsScreen() {
     <div className="screen settings-screen" data-testid="settings-screen">
       <header className="screen-header">
         <h1>Settings</h1>
-        <span className="muted">Kept in this corpus; nothing here is secret.</span>
+        <span className="muted">Kept in this corpus, except the API key, which never enters it.</span>
       </header>
       {settings === null || schemas === null || taxonomy === null ? (
         <LoadingState label="Loading settings…" />
@@ -33,6 +38,8 @@ export function SettingsScreen() {
           <TaxonomyEditor taxonomy={taxonomy} />
           <SchemaEditor schemas={schemas} />
           <HostsPanel />
+          <ModelKeySettings />
+          <PriceTableEditor />
         </div>
       )}
     </div>
