@@ -14,6 +14,19 @@ export interface WorkerRequest {
   request: unknown;
 }
 
+/**
+ * The API key a shell keeps for the user (Electron main, from the OS's safe storage, or for
+ * the session when the OS has none); null forgets it. Sent before any request it must apply to.
+ */
+export interface WorkerCredentials {
+  kind: 'credentials';
+  apiKey: string | null;
+  source: 'safe-storage' | 'session';
+}
+
+/** What a shell sends the worker. */
+export type ShellMessage = WorkerRequest | WorkerCredentials;
+
 export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'fatal'; error: ApiErrorData }

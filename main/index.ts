@@ -2,11 +2,14 @@
  * Electron main: wires the worker, the IPC boundary, the menu and the window. It holds no
  * business logic; every operation runs in the worker.
  */
+import { join } from 'node:path';
 import { app, BrowserWindow, Menu, session } from 'electron';
+import { ApiKeyStore } from './api-key-store';
 import { appPage, registerAppScheme, serveAppScheme } from './app-page';
 import { openCorpusFromDialog, startupCorpus } from './corpus';
 import { forwardEvents, handleWorkbenchCalls } from './ipc';
 import { buildAppMenu } from './menu';
+import { modelKeyOperations, restoreApiKey } from './model-key';
 import { electronNativeBinding, electronNativeDir, rendererDir, workerEntry } from './paths';
 import { contentSecurityPolicy, hardenSession, isFromAppFrame } from './security';
 import { createMainWindow } from './window';
@@ -31,6 +34,9 @@ function start(): void {
     );
   }
   const host = new WorkerHost({ workerPath: workerEntry, nativeBinding });
+  // The key is the user's, not the corpus's: it stays in the app's own folder whatever corpus is open.
+  const keys = new ApiKeyStore(join(app.getPath('userData'), 'api-key.bin'));
+  restoreApiKey(host, keys);
   // RWB_DATA_DIR is honoured so the app, serve mode and the CLI can share one data folder.
   const dataDir = process.env.RWB_DATA_DIR ?? app.getPath('userData');
   void host.open(startupCorpus(process.argv.slice(1), dataDir)).then((started) => {
@@ -51,7 +57,7 @@ function start(): void {
     window = created;
   };
 
-  handleWorkbenchCalls(host, (event) => isFromAppFrame(event, window?.webContents, page));
+  handleWorkbenchCalls(host, (event) => isFromAppFrame(event, window?.webContents, page), modelKeyOperations(host, keys));
   forwardEvents(host, () => window?.webContents);
   Menu.setApplicationMenu(buildAppMenu({ openCorpus: () => void openCorpusFromDialog(host, window) }));
 

@@ -3,13 +3,16 @@
  * sender check, the validation against the contract and the error shape are the same for all.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { parseRequest, requireOperation, type Result } from '../common/contract';
+import { parseRequest, requireOperation, type OperationName, type Result } from '../common/contract';
 import { toErrorData } from '../common/errors';
 import type { WorkbenchEvent } from '../common/events';
 import type { WorkerHost } from './worker-host';
 import { callChannel, eventChannel } from '../common/ipc-channels';
 
 /** Channel names; `preload/index.ts` uses the same two strings. */
+
+/** Operations main answers itself (what needs Electron, like the OS's safe storage); undefined passes the call on to the worker. */
+export type ShellOperations = (op: OperationName, request: unknown) => Promise<Result<unknown>> | undefined;
 
 /**
  * Answers `workbench:call` from trusted frames only. The operation name and request are
@@ -20,6 +23,7 @@ import { callChannel, eventChannel } from '../common/ipc-channels';
 export function handleWorkbenchCalls(
   host: Pick<WorkerHost, 'call'>,
   isTrusted: (event: IpcMainInvokeEvent) => boolean,
+  shellOperations: ShellOperations = () => undefined,
 ): () => void {
   ipcMain.handle(callChannel, async (event, name: unknown, request: unknown): Promise<Result<unknown> | undefined> => {
     if (!isTrusted(event)) {
@@ -28,7 +32,8 @@ export function handleWorkbenchCalls(
     }
     try {
       const op = requireOperation(typeof name === 'string' ? name : String(name));
-      return await host.call(op, parseRequest(op, request));
+      const parsed = parseRequest(op, request);
+      return await (shellOperations(op, parsed) ?? host.call(op, parsed));
     } catch (err) {
       return { ok: false, error: toErrorData(err) };
     }

@@ -8,7 +8,7 @@ import { utilityProcess, type UtilityProcess } from 'electron';
 import type { Result } from '../common/contract';
 import type { ApiErrorData } from '../common/errors';
 import type { EventListener } from '../common/events';
-import { encodeWorkerArgs, type WorkerMessage, type WorkerRequest } from '../common/worker-protocol';
+import { encodeWorkerArgs, type WorkerCredentials, type WorkerMessage, type WorkerRequest } from '../common/worker-protocol';
 
 /** Which corpus file the worker opens, and whether to seed it from the sample bundle. */
 export interface CorpusLocation {
@@ -39,6 +39,9 @@ export class WorkerHost {
   private ready: Promise<StartResult> = Promise.resolve(unavailable('the worker process has not been started'));
   private corpus: CorpusLocation | undefined;
   private crashes: number[] = [];
+  private credentials: WorkerCredentials | undefined;
+  /** The child that has said ready; only it may be sent credentials directly. */
+  private readyChild: UtilityProcess | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, (result: Result<unknown>) => void>();
   private readonly listeners = new Set<EventListener>();
@@ -77,6 +80,15 @@ export class WorkerHost {
     });
   }
 
+  /**
+   * The API key every worker started from now on gets before its first call, and the
+   * running one gets at once; it lives in this process's memory and the worker's only.
+   */
+  setCredentials(apiKey: string | null, source: WorkerCredentials['source']): void {
+    this.credentials = { kind: 'credentials', apiKey, source };
+    if (this.readyChild && this.readyChild === this.child) this.readyChild.postMessage(this.credentials);
+  }
+
   /** Subscribes to the worker's events (they survive restarts); returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void {
     this.listeners.add(listener);
@@ -105,6 +117,9 @@ export class WorkerHost {
         if (this.child !== child) return;
         if (message.kind === 'ready') {
           started = true;
+          // Before any call can be forwarded, so the first one already runs with the key.
+          if (this.credentials) child.postMessage(this.credentials);
+          this.readyChild = child;
           resolve({ ok: true });
         } else if (message.kind === 'fatal') {
           resolve({ ok: false, error: message.error });

@@ -4,7 +4,7 @@
  * over whichever channel it has and exits when its parent goes away.
  */
 import { parseArgs } from 'node:util';
-import type { WorkerArgs, WorkerMessage, WorkerRequest } from '../common/worker-protocol';
+import type { ShellMessage, WorkerArgs, WorkerMessage } from '../common/worker-protocol';
 import { toErrorData } from '../common/errors';
 import { Core } from './core/core';
 import { ensureSampleCorpus } from './core/sample-corpus';
@@ -15,19 +15,19 @@ interface ParentPort {
 }
 
 /** Electron's utilityProcess exposes `process.parentPort`; a Node fork has `process.send`. */
-function channel(): { send(message: WorkerMessage): void; onRequest(listener: (req: WorkerRequest) => void): void } {
+function channel(): { send(message: WorkerMessage): void; onMessage(listener: (message: ShellMessage) => void): void } {
   const port = (process as unknown as { parentPort?: ParentPort }).parentPort;
   if (port) {
     return {
       send: (message) => port.postMessage(message),
-      onRequest: (listener) => port.on('message', (event) => listener(event.data as WorkerRequest)),
+      onMessage: (listener) => port.on('message', (event) => listener(event.data as ShellMessage)),
     };
   }
   if (!process.send) throw new Error('worker-main must be started as a child process with an IPC channel');
   process.on('disconnect', () => process.exit(0));
   return {
     send: (message) => process.send!(message),
-    onRequest: (listener) => process.on('message', (message) => listener(message as WorkerRequest)),
+    onMessage: (listener) => process.on('message', (message) => listener(message as ShellMessage)),
   };
 }
 
@@ -62,9 +62,9 @@ async function main(): Promise<void> {
     return;
   }
   core.onEvent((event) => port.send({ kind: 'event', event }));
-  port.onRequest((message) => {
-    if (message?.kind !== 'request') return;
-    void core.call(message.op, message.request).then((result) => port.send({ kind: 'response', id: message.id, result }));
+  port.onMessage((message) => {
+    if (message?.kind === 'credentials') core.setAppKey(message.apiKey, message.source);
+    else if (message?.kind === 'request') void core.call(message.op, message.request).then((result) => port.send({ kind: 'response', id: message.id, result }));
   });
   port.send({ kind: 'ready' });
 }
