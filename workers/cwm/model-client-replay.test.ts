@@ -57,7 +57,7 @@ describe('model client replay and secrets', () => {
 
   it('says there is no key, with the unavailable code, and only for live mode', async () => {
     const err = await kit.client({ apiKey: null }).catch((e: unknown) => e);
-    expect(toErrorData(err)).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^no API key: set ANTHROPIC_API_KEY/) });
+    expect(toErrorData(err)).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^no API key: set one in Settings, or ANTHROPIC_API_KEY/) });
     await expect(kit.client({ mode: 'replay', apiKey: null })).resolves.toBeDefined();
   });
 

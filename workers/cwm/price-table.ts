@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-corpus';
+import { listPrices } from './price-queries';
 
 /** US dollars per million tokens of one model, as Settings holds them. */
 export interface ModelPrice {
@@ -22,14 +23,7 @@ export class PriceTable {
 
   /** The price table of the corpus's Settings (`model_prices`). */
   static load(db: Db): PriceTable {
-    const rows = db
-      .prepare(
-        `SELECT model, input_usd_per_mtok AS inputPerMTok, output_usd_per_mtok AS outputPerMTok,
-                cache_write_usd_per_mtok AS cacheWritePerMTok, cache_read_usd_per_mtok AS cacheReadPerMTok
-         FROM model_prices`,
-      )
-      .all() as (ModelPrice & { model: string })[];
-    return new PriceTable(new Map(rows.map(({ model, ...price }) => [model, price])));
+    return new PriceTable(new Map(listPrices(db).map((row) => [row.model, row])));
   }
 
   /** The price of `model`, or undefined when Settings has none. */
