@@ -103,7 +103,8 @@ export const settingsSetRequest = z
 
 export const labelExportRequest = z
   .object({
-    out: z.string().min(1).max(4096),
+    /** Where to write; without it, a new file in the exports folder beside the corpus (never one already there). */
+    out: z.string().min(1).max(4096).optional(),
     format: z.enum(['bundle', 'csv']).default('bundle'),
     schema: schemaName.optional(),
     annotator: annotatorName.optional(),

@@ -4,6 +4,7 @@
  * Plain data: these cross process boundaries as JSON.
  */
 import type { AgreementReport, Taxonomy } from './domain';
+import type { ApiErrorData } from './errors';
 import type { LabelSchema } from './label-schema';
 
 /** What a label is about, as bundle v1 names it (`{"kind":"rubric","id":"rb-0001"}`). */
@@ -188,6 +189,7 @@ export interface WorkbenchSettings {
 
 /** Labels written to a file. */
 export interface LabelExportResult {
+  /** The file written, absolute; a new file in the corpus's exports folder when the request named none. */
   path: string;
   format: 'bundle' | 'csv';
   records: number;
@@ -199,7 +201,7 @@ export interface LabelImportFileResult {
   format: 'bundle' | 'csv';
   labels: number;
   duplicates: number;
-  error: { code: string; message: string } | null;
+  error: Pick<ApiErrorData, 'code' | 'message'> | null;
 }
 
 /** A taxonomy version saved from Settings. */

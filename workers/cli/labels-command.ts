@@ -9,7 +9,7 @@ import { formatTable } from './format-table';
 /** Each subcommand's usage; the first line is the summary `rwb --help` lists. */
 const usages = [
   'rwb labels export|import|history|schemas ...',
-  '  rwb labels export --out FILE [--format bundle|csv] [--schema NAME] [--annotator NAME]',
+  '  rwb labels export [--out FILE] [--format bundle|csv] [--schema NAME] [--annotator NAME]',
   '  rwb labels import FILE... [--format auto|bundle|csv]',
   '  rwb labels history [--annotator NAME] [--schema NAME]',
   '  rwb labels schemas',
@@ -26,9 +26,9 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promise<void>> = {
   async export(ctx) {
     const out = text(ctx, 'out');
-    if (!out) throw new UsageError('labels export needs --out FILE');
     const format = oneOf(text(ctx, 'format'), ['bundle', 'csv'] as const, 'format');
-    const request: RequestOf<'labels.export'> = { out: resolve(out), format, schema: text(ctx, 'schema'), annotator: text(ctx, 'annotator') };
+    // Without --out the worker picks a new file in the exports folder beside the corpus.
+    const request: RequestOf<'labels.export'> = { out: out === undefined ? undefined : resolve(out), format, schema: text(ctx, 'schema'), annotator: text(ctx, 'annotator') };
     const result = await (await ctx.core()).invoke('labels.export', request);
     if (ctx.json) return ctx.out(`${JSON.stringify(result, null, 2)}\n`);
     ctx.out(`wrote ${result.records} label records to ${result.path} (${result.format})\n`);

@@ -16,6 +16,7 @@ import { importError } from '../import/import-error';
 import { importFile } from '../import/import-file';
 import { RecordWriter } from '../import/record-writer';
 import { parseCsv } from '../stats/csv';
+import { exportBaseName, exportsFolder, writeNewFile } from './exports-folder';
 import { csvColumns, csvLine, fromCsvRow, toCsvRow } from './label-csv';
 
 type Row = Record<string, unknown>;
@@ -47,17 +48,30 @@ export function labelsAsText(records: RecordOf<'label'>[], format: 'bundle' | 'c
   return [csvLine(csvColumns), ...records.map((r) => csvLine(toCsvRow(r)))].map((line) => `${line}\r\n`).join('');
 }
 
-/** Writes the labels to `out` (through a temporary file, so a reader never sees half a file). */
-export function exportLabels(db: Db, req: ParsedRequestOf<'labels.export'>): LabelExportResult {
-  const records = labelRecords(db, req);
-  const temporary = `${req.out}.partial`;
+/** Writes `text` to `out`, replacing it, through a temporary file so a reader never sees half a file. */
+function writeReplacing(out: string, text: string): string {
+  const temporary = `${out}.partial`;
   try {
-    writeFileSync(temporary, labelsAsText(records, req.format));
-    renameSync(temporary, req.out);
+    writeFileSync(temporary, text);
+    renameSync(temporary, out);
   } catch (err) {
-    throw new ApiError('invalid_request', `labels.export: cannot write ${req.out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new ApiError('invalid_request', `labels.export: cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  return { path: req.out, format: req.format, records: records.length };
+  return out;
+}
+
+/**
+ * Writes the labels to `out`, or without it to a new file in the exports folder beside the
+ * corpus at `corpusPath` (the path serve mode serves downloads from).
+ */
+export function exportLabels(db: Db, corpusPath: string, req: ParsedRequestOf<'labels.export'>): LabelExportResult {
+  const records = labelRecords(db, req);
+  const text = labelsAsText(records, req.format);
+  let path: string;
+  if (req.out !== undefined) path = writeReplacing(req.out, text);
+  else if (db.memory) throw new ApiError('invalid_request', 'labels.export: an in-memory corpus has no folder beside it; give `out`');
+  else path = writeNewFile(exportsFolder(corpusPath), exportBaseName(req, new Date()), req.format === 'csv' ? 'csv' : 'jsonl', text);
+  return { path, format: req.format, records: records.length };
 }
 
 /** A CSV file's label records, validated; errors name `file:row` (the header is row 1) and the field. */

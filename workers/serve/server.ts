@@ -8,7 +8,10 @@ import type { Result } from '../../common/contract';
 import { isOperationName } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
 import type { ErrorCode } from '../../common/errors';
+import { exportsFolder } from '../labels/exports-folder';
+import { sendExportFile } from './export-downloads';
 import { authorize, cookieName } from './http-auth';
+import { sendJson } from './json-response';
 import { serveStatic } from './static-files';
 import { Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
@@ -44,13 +47,6 @@ const statusOf: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(text);
-}
-
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -69,8 +65,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 /**
  * Serve mode: the renderer build and the API over HTTP (POST /api/<operation>), a WebSocket
- * of events (/events) and file uploads for import (POST /upload?name=), on 127.0.0.1 only, every request checked for the token,
- * the Host and the Origin. The corpus lives in a worker process, as in the desktop app.
+ * of events (/events), file uploads for import (POST /upload?name=) and downloads of exported
+ * files (GET /exports?path=), on 127.0.0.1 only, every request checked for the token, the Host
+ * and the Origin. The corpus lives in a worker process, as in the desktop app.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const rendererDir = options.rendererDir ?? defaultRendererDir;
@@ -102,6 +99,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload');
       return sendJson(res, 200, { ok: true, value: { path } });
     }
+    if (url.pathname === '/exports') return sendExportFile(req, res, url, exportsFolder(options.dbPath));
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'use POST' } });
       const op = url.pathname.slice('/api/'.length);

@@ -4,6 +4,7 @@ import { navigate } from '../router/router';
 import { useLabelSchemaStore } from '../stores/label-schema-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { LabelFileActions } from './label-file-actions';
 import type { LabelsRoute } from './label-route';
 import { optionValueOf, targetSetOptions, withCategory } from './target-set-options';
 
@@ -15,8 +16,8 @@ function chosen(event: ChangeEvent<HTMLSelectElement>): string {
 
 /**
  * The Labels screens' controls: the views, the schema, the items (a library, every rubric, a
- * sample stratified by category, each optionally narrowed to one category), blind mode, and
- * who is labelling.
+ * sample stratified by category, each optionally narrowed to one category), label files in and
+ * out, blind mode, and who is labelling.
  */
 export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute; schema: string; targetSet: LabelTargetSet }) {
   const schemas = useLabelSchemaStore((s) => s.schemas) ?? [];
@@ -92,6 +93,7 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
           )}
         </>
       )}
+      <LabelFileActions schema={route.view === 'audit' ? 'run_audit' : schema} annotator={settings?.annotator ?? null} />
       <div className="labels-identity">
         <label className="blind-toggle" title="Hide other annotators' labels and CWM verdicts on an item until you have labelled it">
           <input

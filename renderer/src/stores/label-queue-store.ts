@@ -37,6 +37,8 @@ interface LabelQueueState {
   notice: string | null;
   evidence: Record<string, LabelEvidence>;
   open(request: QueueRequest): Promise<void>;
+  /** Fetches the open queue again after labels came from elsewhere (a file import), keeping the item on screen. */
+  reload(): Promise<void>;
   goTo(index: number): void;
   label(value: WireValue, reasons?: string[]): void;
   undo(): void;
@@ -94,6 +96,21 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
       try {
         const queue = await enqueue(() => api('labels.queue', request));
         if (mine === openSequence) set({ queue, index: queue.resume });
+      } catch (err) {
+        if (mine === openSequence) reportError(err);
+      }
+    },
+    async reload() {
+      const { request } = get();
+      if (!request) return;
+      const mine = openSequence;
+      try {
+        // Behind the labels on their way, so the queue fetched already holds them.
+        const queue = await enqueue(() => api('labels.queue', request));
+        if (mine !== openSequence) return;
+        const shown = get().queue?.items[get().index];
+        const at = shown ? queue.items.findIndex((i) => targetKey(i.target) === targetKey(shown.target)) : -1;
+        set({ queue, index: at === -1 ? queue.resume : at, evidence: {} });
       } catch (err) {
         if (mine === openSequence) reportError(err);
       }

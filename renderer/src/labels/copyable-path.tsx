@@ -1,0 +1,35 @@
+import { useRef, useState } from 'react';
+
+/**
+ * A path on the backend's disk, selectable, with a Copy button. The desktop app denies the
+ * page the clipboard permission, so Copy falls back to copying the selected text, and failing
+ * that leaves it selected for Ctrl+C.
+ */
+export function CopyablePath({ path, testId }: { path: string; testId: string }) {
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+
+  async function copy(): Promise<void> {
+    const field = fieldRef.current;
+    field?.select();
+    try {
+      await navigator.clipboard.writeText(path);
+      setCopied('Copied');
+    } catch {
+      field?.select();
+      setCopied(document.execCommand('copy') ? 'Copied' : 'Selected: press Ctrl+C to copy');
+    }
+  }
+
+  return (
+    <div className="copyable-path">
+      <input ref={fieldRef} className="mono" readOnly value={path} aria-label="Path of the file" data-testid={testId} onFocus={(e) => e.target.select()} />
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy path
+      </button>
+      <span className="muted" aria-live="polite">
+        {copied}
+      </span>
+    </div>
+  );
+}
