@@ -15,13 +15,20 @@ export interface Workbench extends ServeProcess {
   screenshot(name: string): Promise<void>;
 }
 
-/** Each test gets its own copy of the sample corpus and its own `rwb serve` process. */
-export const test = base.extend<{ workbench: Workbench }>({
-  workbench: async ({ page, request }, use) => {
+/** Environment variables for the test's `rwb serve`, over the runner's own; undefined removes one. */
+export type ServeEnv = Record<string, string | undefined>;
+
+/**
+ * Each test gets its own copy of the sample corpus and its own `rwb serve` process, started
+ * with `serveEnv` (nothing by default; e2e/model-fixtures.ts points it at a fake model).
+ */
+export const test = base.extend<{ serveEnv: ServeEnv; workbench: Workbench }>({
+  serveEnv: [{}, { option: true }],
+  workbench: async ({ page, request, serveEnv }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-'));
     const dbPath = join(dir, 'corpus.db');
     copyFileSync(templateCorpus(), dbPath);
-    const server = await startServe(dbPath);
+    const server = await startServe(dbPath, serveEnv);
     try {
       await use({
         ...server,

@@ -10,10 +10,14 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `rwb serve` as a real child process and resolves once it prints its URL. */
-export function startServe(dbPath: string): Promise<ServeProcess> {
+/**
+ * Starts `rwb serve` as a real child process and resolves once it prints its URL. `env` is laid
+ * over this process's environment; a variable set to undefined is removed from it.
+ */
+export function startServe(dbPath: string, env: Record<string, string | undefined> = {}): Promise<ServeProcess> {
   const child = spawn(process.execPath, [rwbBin, 'serve', '--db', dbPath, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let output = '';
   return new Promise((resolve, reject) => {

@@ -22,7 +22,7 @@ import { useSearchStore } from './stores/search-store';
 import { useVerdictStore } from './stores/verdict-store';
 
 /** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
-const runTables = new Set(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices']);
+const runTables = new Set(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs']);
 /** Tables of labels alone: only the rubric views show them. */
 const labelTables = new Set(['labels', 'label_schemas']);
 

@@ -90,7 +90,7 @@ export async function executeJudge(env: RunEnv, params: JudgeParams, plan: Judge
   const results = await settleAll(
     plan.targets.map(async (target) => {
       const judged = await judgeTarget(env, params, target);
-      env.progress(++done, `${done} of ${total} cases judged`);
+      env.progress(++done, `${done} of ${total} case${total === 1 ? '' : 's'} judged`);
       return judged;
     }),
   );

@@ -199,7 +199,8 @@ function finish(ctx: PipelineContext, run: string, outcome: RunOutcome): RunEnd 
   const { db } = ctx;
   if (outcome.kind === 'verdicts') {
     writeVerdicts(db, run, outcome.verdicts);
-    const message = `${outcome.verdicts.length} verdicts on ${outcome.report.targets.length} cases`;
+    const [verdicts, cases] = [outcome.verdicts.length, outcome.report.targets.length];
+    const message = `${verdicts} verdict${verdicts === 1 ? '' : 's'} on ${cases} case${cases === 1 ? '' : 's'}`;
     return { status: 'done', message, error: null, change: { report: JSON.stringify(outcome.report) }, tables: ['verdicts'] };
   }
   const library = outcome.records.library.id;

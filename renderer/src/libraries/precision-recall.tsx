@@ -133,7 +133,7 @@ export function PrecisionRecall({ library }: { library: string }) {
         <p className="empty-state">Precision and recall could not be computed: {shown.error}</p>
       ) : r === null || r.verdicts === 0 ? (
         <p className="empty-state" data-testid="pr-empty">
-          No CWM verdicts on this library&apos;s rubrics yet: judge cases with it (<code>rwb judge</code>) to measure them.
+          No CWM verdicts on this library&apos;s rubrics yet: judge cases with it (<em>Judge with CWM</em> in a rollout&apos;s rubrics panel, or <code>rwb judge</code>) to measure them.
         </p>
       ) : (
         <>

@@ -1,4 +1,5 @@
 import type { ModelsStatus as Status } from '../../../common/domain';
+import { formatHash } from '../router/route';
 
 /** Whether model features can run here; without a key it says what would make them run. */
 export function ModelsStatus({ status }: { status: Status | null }) {
@@ -27,7 +28,8 @@ export function ModelsStatus({ status }: { status: Status | null }) {
         <span>Model calls go to the Anthropic API and are recorded in the ledger below.</span>
       ) : (
         <span>
-          Model features (mining, curation, judging) need <code>ANTHROPIC_API_KEY</code> set in the backend&apos;s environment, or replay mode
+          Model features (mining, curation, judging) need an API key, set in <a href={formatHash({ name: 'settings' })}>Settings</a> or as{' '}
+          <code>ANTHROPIC_API_KEY</code> in the backend&apos;s environment, or replay mode
           (<code>RWB_MODEL_MODE=replay</code>) to answer from the ledger. Everything else works without them.
         </span>
       )}

@@ -5,11 +5,13 @@ import { useAppStore } from '../stores/app-store';
 import { followPipelineEvents, usePipelineStore } from '../stores/pipeline-store';
 import { LedgerTable } from './ledger-table';
 import { ModelsStatus } from './models-status';
+import { NewRunForm } from './new-run-form';
 import { RunTable } from './run-table';
 
 /**
- * Screen 7: whether model features can run, pipeline runs (mining, curation, judging) with
- * progress, cost, cancel, resume and replay, and the model request ledger.
+ * Screen 7: whether model features can run, starting a mining or curation run, pipeline runs
+ * (mining, curation, judging) with progress, cost, cancel, resume and replay, and the model
+ * request ledger.
  */
 export function PipelineScreen() {
   const { status, runs, ledger } = usePipelineStore(useShallow((s) => ({ status: s.status, runs: s.runs, ledger: s.ledger })));
@@ -29,12 +31,13 @@ export function PipelineScreen() {
       <header className="screen-header">
         <h1>Pipeline</h1>
         <span className="muted">
-          Mining, curation and judging runs, and every model request they made. Start runs with <code>rwb mine</code>, <code>rwb curate</code> or{' '}
-          <code>rwb judge</code>.
+          Mining, curation and judging runs, and every model request they made. Start mining or curation below; judge a library from a rollout&apos;s
+          rubrics panel.
         </span>
       </header>
       <div className="pipeline-body">
         <ModelsStatus status={status} />
+        <NewRunForm />
         <section className="pipeline-runs-panel" aria-labelledby="pipeline-runs-title">
           <header className="section-head">
             <h2 id="pipeline-runs-title">Runs</h2>

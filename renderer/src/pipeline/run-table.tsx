@@ -4,6 +4,7 @@ import { formatHash } from '../router/route';
 import { usePipelineStore } from '../stores/pipeline-store';
 import { formatUsd, formatWhen } from './pipeline-format';
 import { ReplayResult } from './replay-result';
+import { RunDetail } from './run-detail';
 
 /** States a run can be resumed from (every one but `running` and `done`). */
 const resumable = new Set(['failed', 'cancelled', 'stopped', 'interrupted']);
@@ -38,11 +39,12 @@ function RunProgress({ run }: { run: PipelineRunSummary }) {
 function RunRow({ run }: { run: PipelineRunSummary }) {
   const hasJob = usePipelineStore((s) => s.jobOf[run.id] !== undefined);
   const replay = usePipelineStore((s) => s.replays[run.id]);
-  const { cancel, resume } = usePipelineStore.getState();
+  const expanded = usePipelineStore((s) => s.expanded === run.id);
+  const { cancel, resume, toggleDetail } = usePipelineStore.getState();
   const c = run.costs;
   return (
     <>
-      <tr className="pipeline-run-row" data-testid="pipeline-run-row" data-run-id={run.id} data-state={run.status}>
+      <tr className={expanded ? 'pipeline-run-row expanded' : 'pipeline-run-row'} data-testid="pipeline-run-row" data-run-id={run.id} data-state={run.status}>
         <td>
           <span className="mono">{run.id}</span>
           <div className="muted run-when">{formatWhen(run.createdAt)}</div>
@@ -81,6 +83,16 @@ function RunRow({ run }: { run: PipelineRunSummary }) {
         </td>
         <td>
           <div className="run-actions">
+          <button
+            type="button"
+            className="button button-small"
+            data-testid="pipeline-run-details"
+            aria-expanded={expanded}
+            aria-controls={`run-detail-${run.id}`}
+            onClick={() => toggleDetail(run.id)}
+          >
+            {expanded ? 'Hide details' : 'Details'}
+          </button>
           {run.status === 'running' && (
             <button type="button" className="button button-small button-danger" disabled={!hasJob} onClick={() => void cancel(run.id)}>
               Cancel
@@ -106,6 +118,13 @@ function RunRow({ run }: { run: PipelineRunSummary }) {
           </div>
         </td>
       </tr>
+      {expanded && (
+        <tr className="run-detail-row" id={`run-detail-${run.id}`}>
+          <td colSpan={8}>
+            <RunDetail run={run.id} />
+          </td>
+        </tr>
+      )}
       {replay !== undefined && (
         <tr className="replay-row">
           <td colSpan={8}>

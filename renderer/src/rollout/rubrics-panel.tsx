@@ -8,6 +8,7 @@ import { RetrievalProtect } from './retrieval-protect';
 import { RetrievalResults } from './retrieval-results';
 import { RetrievalScope } from './retrieval-scope';
 import { rubricCardListId } from './rubrics-card-list';
+import { RubricsJudge } from './rubrics-judge';
 
 /** Props of the rubrics panel. */
 export interface RubricsPanelProps {
@@ -25,8 +26,8 @@ function focusCards(): void {
 
 /**
  * The rollout screen's third column: the category-split retrieval (DESIGN.md §3) for this
- * rollout or its selected failed step, with its settings, slot allocation and rubric cards.
- * `r` opens it and focuses the cards.
+ * rollout or its selected failed step, with its settings, slot allocation and rubric cards,
+ * and the CWM judge on those rubrics. `r` opens it and focuses the cards.
  */
 export function RubricsPanel({ rollout, failedStep }: RubricsPanelProps) {
   const open = useRetrievalStore((s) => s.open);
@@ -92,6 +93,7 @@ export function RubricsPanel({ rollout, failedStep }: RubricsPanelProps) {
               <RetrievalScope failedStep={failedStep} />
               <RetrievalControls />
               <RetrievalProtect />
+              <RubricsJudge target={{ rollout, step }} />
             </div>
             <RetrievalResults target={{ rollout, step }} />
           </>

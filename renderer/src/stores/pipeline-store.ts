@@ -1,10 +1,11 @@
 /**
  * The Pipeline screen's slice: whether model features can run, the pipeline runs with their
- * live progress (`job:progress`, kind `pipeline-<kind>`), replay reports, and one page of the
- * model request ledger with its filters.
+ * live progress (`job:progress`, kind `pipeline-<kind>`), the run opened in detail, replay
+ * reports, and one page of the model request ledger with its filters.
  */
 import { create } from 'zustand';
-import type { ModelRequestPage, ModelRequestStatus, ModelsStatus, PipelineRunSummary, ReplayReport } from '../../../common/domain';
+import type { RequestOf } from '../../../common/contract';
+import type { ModelRequestPage, ModelRequestStatus, ModelsStatus, PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../../common/domain';
 import type { JobProgressEvent } from '../../../common/events';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
@@ -25,6 +26,9 @@ export interface ReplayState {
   error: string | null;
 }
 
+/** A run to start from the UI: mining or curation (judging starts from the rollout screen). */
+export type PipelineStart = { op: 'pipeline.mine'; request: RequestOf<'pipeline.mine'> } | { op: 'pipeline.curate'; request: RequestOf<'pipeline.curate'> };
+
 interface PipelineState {
   status: ModelsStatus | null;
   runs: PipelineRunSummary[] | null;
@@ -33,10 +37,14 @@ interface PipelineState {
   /** Latest progress event of each pipeline job. */
   progress: Record<string, JobProgressEvent>;
   replays: Record<string, ReplayState>;
+  /** The run whose detail (parameters, funnel, costs) is open, and the details fetched. */
+  expanded: string | null;
+  details: Record<string, PipelineRunDetail>;
   ledger: ModelRequestPage | null;
   ledgerFilters: LedgerFilters;
   ledgerOffset: number;
   load(): Promise<void>;
+  loadStatus(): Promise<void>;
   loadRuns(): Promise<void>;
   loadLedger(): Promise<void>;
   setLedgerFilters(filters: Partial<LedgerFilters>): void;
@@ -44,6 +52,11 @@ interface PipelineState {
   cancel(run: string): Promise<void>;
   resume(run: string): Promise<void>;
   replay(run: string): Promise<void>;
+  /** Starts a run; a refusal (no key, a bad field) is thrown for the caller to show beside its form. */
+  start(start: PipelineStart): Promise<PipelineRunStarted>;
+  toggleDetail(run: string): void;
+  /** Opens a run's detail, e.g. before navigating to the screen from elsewhere. */
+  showRun(run: string): void;
 }
 
 /** The pipeline slice. */
@@ -53,21 +66,27 @@ export const usePipelineStore = create<PipelineState>()((set, get) => ({
   jobOf: {},
   progress: {},
   replays: {},
+  expanded: null,
+  details: {},
   ledger: null,
   ledgerFilters: { status: null, purpose: null },
   ledgerOffset: 0,
   async load() {
+    await Promise.all([get().loadStatus(), get().loadRuns(), get().loadLedger()]);
+  },
+  async loadStatus() {
     try {
       set({ status: await api('models.status', {}) });
     } catch (err) {
       reportError(err);
     }
-    await Promise.all([get().loadRuns(), get().loadLedger()]);
   },
   async loadRuns() {
     try {
       const runs = await api('pipeline.list', {});
       set({ runs });
+      const open = get().expanded;
+      if (open !== null) void loadDetail(open);
       // Running runs: their job id, so progress events find their row and Cancel can stop them.
       const missing = runs.filter((r) => r.status === 'running' && get().jobOf[r.id] === undefined);
       const details = await Promise.all(missing.map((r) => api('pipeline.get', { run: r.id })));
@@ -132,7 +151,32 @@ export const usePipelineStore = create<PipelineState>()((set, get) => ({
       set((s) => ({ replays: { ...s.replays, [run]: { loading: false, report: null, error: message } } }));
     }
   },
+  async start(start) {
+    const started = start.op === 'pipeline.mine' ? await api('pipeline.mine', start.request) : await api('pipeline.curate', start.request);
+    set((s) => ({ jobOf: { ...s.jobOf, [started.run.id]: started.jobId } }));
+    await get().loadRuns();
+    return started;
+  },
+  toggleDetail(run) {
+    const open = get().expanded === run ? null : run;
+    set({ expanded: open });
+    if (open !== null) void loadDetail(open);
+  },
+  showRun(run) {
+    set({ expanded: run });
+    void loadDetail(run);
+  },
 }));
+
+/** Fetches one run's detail; refetched with the run list, so a running run's report fills in. */
+async function loadDetail(run: string): Promise<void> {
+  try {
+    const detail = await api('pipeline.get', { run });
+    usePipelineStore.setState((s) => ({ details: { ...s.details, [run]: detail } }));
+  } catch (err) {
+    reportError(err);
+  }
+}
 
 /** Tables whose writes change what the Pipeline screen shows. */
 const watched = new Set(['pipeline_runs', 'pipeline_run_requests', 'model_requests', 'libraries', 'verdicts']);

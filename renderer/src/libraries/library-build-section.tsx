@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import type { FilterAllocation, LibraryBuild, OriginAudit, ProposalFate, QuotaCategoryReport } from '../../../common/domain';
+import { toErrorData } from '../../../common/errors';
+import { api } from '../api/bridge';
+import { CurationFunnel } from '../components/curation-funnel';
+import { LoadingState } from '../components/loading-state';
+import { formatCount } from '../lib/format';
+import { formatHash } from '../router/route';
+import { CategoryBadge } from '../rubrics/category-badge';
+
+interface BuildState {
+  library: string;
+  build: LibraryBuild | null;
+  audit: OriginAudit | null;
+  /** The run's proposals when the run is in this corpus (an imported library may name one that is not). */
+  proposals: ProposalFate[] | null;
+  error: string | null;
+}
+
+const stopText: Record<QuotaCategoryReport['stop'], string> = {
+  full: 'quota filled',
+  covered: 'failures already covered',
+  exhausted: 'ran out of failures',
+  no_quota: 'no quota',
+};
+
+const share = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function QuotaTable({ rows }: { rows: QuotaCategoryReport[] }) {
+  return (
+    <table className="pipeline-table" data-testid="build-quota">
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          <th scope="col" className="num" title="Its share of the pool's failures">
+            Share
+          </th>
+          <th scope="col" className="num">
+            Quota
+          </th>
+          <th scope="col" className="num">
+            Failures
+          </th>
+          <th scope="col" className="num" title="Failures the miner was asked about">
+            Asked
+          </th>
+          <th scope="col" className="num">
+            Failed calls
+          </th>
+          <th scope="col" className="num">
+            Filled
+          </th>
+          <th scope="col">Stopped because</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.category} data-testid="build-category" data-category={r.category}>
+            <td>
+              <CategoryBadge code={r.category} withName />
+            </td>
+            <td className="num">{share(r.share)}</td>
+            <td className="num">{formatCount(r.quota)}</td>
+            <td className="num">{formatCount(r.failures)}</td>
+            <td className="num">{formatCount(r.asked)}</td>
+            <td className="num">{formatCount(r.failedCalls)}</td>
+            <td className="num">{formatCount(r.filled)}</td>
+            <td>{stopText[r.stop]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AllocationTable({ rows }: { rows: FilterAllocation[] }) {
+  return (
+    <table className="pipeline-table" data-testid="build-allocation">
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          <th scope="col" className="num">
+            Share
+          </th>
+          <th scope="col" className="num">
+            Quota
+          </th>
+          <th scope="col" className="num" title="Rubrics of this category in the library it was cut from">
+            Available
+          </th>
+          <th scope="col" className="num">
+            Kept
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.category} data-testid="build-category" data-category={r.category}>
+            <td>
+              <CategoryBadge code={r.category} withName />
+            </td>
+            <td className="num">{share(r.share)}</td>
+            <td className="num">{formatCount(r.quota)}</td>
+            <td className="num">{formatCount(r.available)}</td>
+            <td className="num">{formatCount(r.kept)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AuditResult({ audit }: { audit: OriginAudit }) {
+  return (
+    <div className="origin-audit" data-testid="origin-audit" data-passed={String(audit.passed)}>
+      {audit.passed ? (
+        <p>
+          <span className="badge badge-ok">origin audit passed</span> None of its {formatCount(audit.rubrics)} rubrics comes from a held-out benchmark.
+        </p>
+      ) : (
+        <>
+          <p>
+            <span className="badge badge-fail">origin audit failed</span> {formatCount(audit.violations.length)} source
+            {audit.violations.length === 1 ? '' : 's'} from held-out benchmarks:
+          </p>
+          <ul>
+            {audit.violations.map((v) => (
+              <li key={`${v.rubric}:${v.rollout}`} data-testid="origin-violation">
+                <a href={formatHash({ name: 'rubric', id: v.rubric })}>{v.title}</a> from task <span className="mono">{v.task}</span> (
+                <span className="mono">{v.benchmark}</span>, rollout <a href={formatHash({ name: 'rollout', id: v.rollout, step: null })}>{v.rollout}</a>)
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {audit.unresolved.length > 0 && (
+        <p className="muted" data-testid="origin-unresolved">
+          {formatCount(audit.unresolved.length)} source rollout{audit.unresolved.length === 1 ? '' : 's'} could not be traced to a benchmark in this corpus:{' '}
+          {audit.unresolved.map((u) => u.rollout).join(', ')}.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** How a library was built (funnel, Quota categories or Filtered allocation, its run) and its held-out-origin audit. */
+export function LibraryBuildSection({ library }: { library: string }) {
+  const [state, setState] = useState<BuildState | null>(null);
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const [build, audit] = await Promise.all([api('libraries.build', { library }), api('libraries.auditOrigins', { library })]);
+        const run = build.run === null ? null : await api('pipeline.get', { run: build.run }).catch(() => null);
+        if (live) setState({ library, build, audit, proposals: run?.report?.proposals ?? null, error: null });
+      } catch (err) {
+        if (live) setState({ library, build: null, audit: null, proposals: null, error: toErrorData(err).message });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [library]);
+
+  const shown = state?.library === library ? state : null;
+  const build = shown?.build ?? null;
+  return (
+    <section className="library-build" aria-labelledby="library-build-title" data-testid="library-build">
+      <header className="section-head">
+        <h2 id="library-build-title">How it was built</h2>
+        {build?.run != null && (
+          <span className="muted">
+            pipeline run <a href={formatHash({ name: 'pipeline' })} className="mono">{build.run}</a>
+          </span>
+        )}
+      </header>
+      {shown === null ? (
+        <LoadingState label="Loading how the library was built…" />
+      ) : shown.error !== null ? (
+        <p className="empty-state">The build record could not be read: {shown.error}</p>
+      ) : (
+        <>
+          {build!.funnel === null ? (
+            <p className="muted" data-testid="build-no-funnel">
+              No curation funnel: this {build!.method} library was imported or cut from another, not mined here.
+            </p>
+          ) : (
+            <CurationFunnel funnel={build!.funnel} proposals={shown.proposals} />
+          )}
+          {build!.categories.length > 0 && <QuotaTable rows={build!.categories} />}
+          {build!.allocation.length > 0 && <AllocationTable rows={build!.allocation} />}
+          {shown.audit !== null && <AuditResult audit={shown.audit} />}
+        </>
+      )}
+    </section>
+  );
+}
