@@ -131,9 +131,12 @@ test.describe('with a model', () => {
     const runLink = judge.getByTestId('judge-run-link');
     const judgeRun = (await runLink.textContent())!;
     await runLink.click();
-    await expect(page).toHaveURL(/#\/pipeline$/);
+    await expect(page).toHaveURL(new RegExp(`#/pipeline\\?run=${judgeRun}$`));
     await expect(page.locator(`[data-testid="run-detail"][data-run-id="${judgeRun}"]`)).toBeVisible();
     await expect(page.getByTestId('run-targets')).toContainText(rollout);
+    // The link is the run's address: a reload opens the same details.
+    await page.reload();
+    await expect(page.locator(`[data-testid="run-detail"][data-run-id="${judgeRun}"]`)).toBeVisible();
   });
 });
 

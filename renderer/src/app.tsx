@@ -75,7 +75,7 @@ export function App() {
         ) : route.name === 'runs' ? (
           <RunsScreen experiment={route.experiment} attempt={route.attempt} />
         ) : route.name === 'pipeline' ? (
-          <PipelineScreen />
+          <PipelineScreen run={route.run} />
         ) : route.name === 'settings' ? (
           <SettingsScreen />
         ) : (

@@ -170,7 +170,7 @@ export function LibraryBuildSection({ library }: { library: string }) {
         <h2 id="library-build-title">How it was built</h2>
         {build?.run != null && (
           <span className="muted">
-            pipeline run <a href={formatHash({ name: 'pipeline' })} className="mono">{build.run}</a>
+            pipeline run <a href={formatHash({ name: 'pipeline', run: build.run })} className="mono">{build.run}</a>
           </span>
         )}
       </header>

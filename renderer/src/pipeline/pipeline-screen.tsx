@@ -11,9 +11,9 @@ import { RunTable } from './run-table';
 /**
  * Screen 7: whether model features can run, starting a mining or curation run, pipeline runs
  * (mining, curation, judging) with progress, cost, cancel, resume and replay, and the model
- * request ledger.
+ * request ledger. `run` names a run whose details open (a link from a library or a judged rollout).
  */
-export function PipelineScreen() {
+export function PipelineScreen({ run }: { run: string | null }) {
   const { status, runs, ledger } = usePipelineStore(useShallow((s) => ({ status: s.status, runs: s.runs, ledger: s.ledger })));
   const markReady = useAppStore((s) => s.markReady);
 
@@ -21,6 +21,10 @@ export function PipelineScreen() {
   useEffect(() => {
     void usePipelineStore.getState().load();
   }, []);
+  // A link to one run (`#/pipeline?run=ID`) opens its details.
+  useEffect(() => {
+    if (run !== null) usePipelineStore.getState().showRun(run);
+  }, [run]);
   const settled = status !== null && runs !== null && ledger !== null;
   useEffect(() => {
     if (settled) markReady();

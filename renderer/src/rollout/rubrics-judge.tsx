@@ -9,7 +9,7 @@ import { useVerdictStore, verdictKey, type JudgeState } from '../stores/verdict-
 /** A link to the run on the Pipeline screen, its detail opened. */
 function RunLink({ run }: { run: string }) {
   return (
-    <a href={formatHash({ name: 'pipeline' })} className="mono" data-testid="judge-run-link" onClick={() => usePipelineStore.getState().showRun(run)}>
+    <a href={formatHash({ name: 'pipeline', run })} className="mono" data-testid="judge-run-link">
       {run}
     </a>
   );

@@ -12,13 +12,13 @@ export type Route =
   | { name: 'compare'; a: ProgramSide | null; b: ProgramSide | null }
   | LabelsRoute
   | RunsRoute
-  | { name: 'pipeline' }
+  | { name: 'pipeline'; run: string | null }
   | { name: 'settings' };
 
 /**
  * Parses `#/corpus`, `#/rollouts/<id>?step=N`, `#/libraries[/<id>]`, `#/rubrics/<id>` or
  * `#/compare?a=<rollout>:<path>:<version>&b=...`, `#/labels[/agreement|/adjudicate]?...` (see label-route.ts),
- * `#/runs[/<experiment>][?attempt=N]` (see runs-route.ts), `#/pipeline` or `#/settings`;
+ * `#/runs[/<experiment>][?attempt=N]` (see runs-route.ts), `#/pipeline[?run=<id>]` or `#/settings`;
  * anything else is the corpus, the home screen.
  */
 export function parseHash(hash: string): Route {
@@ -55,7 +55,7 @@ export function parseHash(hash: string): Route {
     const runs = parseRunsRoute(parts.slice(1), query);
     if (runs) return runs;
   }
-  if (parts[0] === 'pipeline' && parts.length === 1) return { name: 'pipeline' };
+  if (parts[0] === 'pipeline' && parts.length === 1) return { name: 'pipeline', run: query.get('run') || null };
   if (parts[0] === 'settings' && parts.length === 1) return { name: 'settings' };
   return { name: 'corpus' };
 }
@@ -77,7 +77,7 @@ export function formatHash(route: Route): string {
   if (route.name === 'compare') return `#/compare${formatSides(route)}`;
   if (route.name === 'labels') return formatLabelsRoute(route);
   if (route.name === 'runs') return formatRunsRoute(route);
-  if (route.name === 'pipeline') return '#/pipeline';
+  if (route.name === 'pipeline') return route.run === null ? '#/pipeline' : `#/pipeline?run=${encodeURIComponent(route.run)}`;
   if (route.name === 'settings') return '#/settings';
   const step = route.step === null ? '' : `?step=${route.step}`;
   return `#/rollouts/${encodeURIComponent(route.id)}${step}`;

@@ -1,20 +1,28 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { AppInfo, ModelsStatus } from '../../../common/domain';
 import { api } from '../api/bridge';
 import { fieldErrorsOf } from '../runs/field-errors';
 import { reportError, useAppStore } from '../stores/app-store';
 
 /** Where the key in use is kept, in the words of the shell the user is in. */
-function keptWhere(status: ModelsStatus, shell: AppInfo['shell'] | undefined): string {
+function keptWhere(status: ModelsStatus, shell: AppInfo['shell'] | undefined): ReactNode {
   switch (status.keySource) {
     case 'safe-storage':
       return "Kept encrypted in the operating system's safe storage; it is never written to the corpus or a log.";
     case 'session':
-      return shell === 'serve'
-        ? 'Kept in the memory of this `rwb serve` process until it stops. To keep a key, start it with ANTHROPIC_API_KEY set.'
-        : 'Kept until the app quits: this system offers no safe storage (no keyring) to keep it encrypted.';
+      return shell === 'serve' ? (
+        <>
+          Kept in the memory of this <code>rwb serve</code> process until it stops. To keep a key, start it with <code>ANTHROPIC_API_KEY</code> set.
+        </>
+      ) : (
+        'Kept until the app quits: this system offers no safe storage (no keyring) to keep it encrypted.'
+      );
     case 'environment':
-      return "From ANTHROPIC_API_KEY in the backend's environment. A key saved here takes its place.";
+      return (
+        <>
+          From <code>ANTHROPIC_API_KEY</code> in the backend&apos;s environment. A key saved here takes its place.
+        </>
+      );
     default:
       return 'Mining, curation and judging need a key (or replay mode, which answers from the ledger). Everything else works without one.';
   }
