@@ -26,71 +26,43 @@ const stopText: Record<QuotaCategoryReport['stop'], string> = {
 
 const share = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-function QuotaTable({ rows }: { rows: QuotaCategoryReport[] }) {
-  return (
-    <table className="pipeline-table" data-testid="build-quota">
-      <thead>
-        <tr>
-          <th scope="col">Category</th>
-          <th scope="col" className="num" title="Its share of the pool's failures">
-            Share
-          </th>
-          <th scope="col" className="num">
-            Quota
-          </th>
-          <th scope="col" className="num">
-            Failures
-          </th>
-          <th scope="col" className="num" title="Failures the miner was asked about">
-            Asked
-          </th>
-          <th scope="col" className="num">
-            Failed calls
-          </th>
-          <th scope="col" className="num">
-            Filled
-          </th>
-          <th scope="col">Stopped because</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.category} data-testid="build-category" data-category={r.category}>
-            <td>
-              <CategoryBadge code={r.category} withName />
-            </td>
-            <td className="num">{share(r.share)}</td>
-            <td className="num">{formatCount(r.quota)}</td>
-            <td className="num">{formatCount(r.failures)}</td>
-            <td className="num">{formatCount(r.asked)}</td>
-            <td className="num">{formatCount(r.failedCalls)}</td>
-            <td className="num">{formatCount(r.filled)}</td>
-            <td>{stopText[r.stop]}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+/** One numeric column of a build's per-category table. */
+interface Column<Row> {
+  label: string;
+  title?: string;
+  value(row: Row): string;
 }
 
-function AllocationTable({ rows }: { rows: FilterAllocation[] }) {
+const quotaColumns: Column<QuotaCategoryReport>[] = [
+  { label: 'Share', title: "Its share of the pool's failures", value: (r) => share(r.share) },
+  { label: 'Quota', value: (r) => formatCount(r.quota) },
+  { label: 'Failures', value: (r) => formatCount(r.failures) },
+  { label: 'Asked', title: 'Failures the miner was asked about', value: (r) => formatCount(r.asked) },
+  { label: 'Failed calls', value: (r) => formatCount(r.failedCalls) },
+  { label: 'Filled', value: (r) => formatCount(r.filled) },
+];
+
+const allocationColumns: Column<FilterAllocation>[] = [
+  { label: 'Share', title: "Its share of the pool's failures", value: (r) => share(r.share) },
+  { label: 'Quota', value: (r) => formatCount(r.quota) },
+  { label: 'Available', title: 'Rubrics of this category in the library it was cut from', value: (r) => formatCount(r.available) },
+  { label: 'Kept', value: (r) => formatCount(r.kept) },
+];
+
+/** A Quota run's categories or a Filtered cut's allocation, a row per category. */
+function CategoryTable<Row extends { category: string }>(props: { testId: string; rows: Row[]; columns: Column<Row>[]; stop?: (row: Row) => string }) {
+  const { testId, rows, columns, stop } = props;
   return (
-    <table className="pipeline-table" data-testid="build-allocation">
+    <table className="pipeline-table" data-testid={testId}>
       <thead>
         <tr>
           <th scope="col">Category</th>
-          <th scope="col" className="num">
-            Share
-          </th>
-          <th scope="col" className="num">
-            Quota
-          </th>
-          <th scope="col" className="num" title="Rubrics of this category in the library it was cut from">
-            Available
-          </th>
-          <th scope="col" className="num">
-            Kept
-          </th>
+          {columns.map((c) => (
+            <th key={c.label} scope="col" className="num" title={c.title}>
+              {c.label}
+            </th>
+          ))}
+          {stop && <th scope="col">Stopped because</th>}
         </tr>
       </thead>
       <tbody>
@@ -99,10 +71,12 @@ function AllocationTable({ rows }: { rows: FilterAllocation[] }) {
             <td>
               <CategoryBadge code={r.category} withName />
             </td>
-            <td className="num">{share(r.share)}</td>
-            <td className="num">{formatCount(r.quota)}</td>
-            <td className="num">{formatCount(r.available)}</td>
-            <td className="num">{formatCount(r.kept)}</td>
+            {columns.map((c) => (
+              <td key={c.label} className="num">
+                {c.value(r)}
+              </td>
+            ))}
+            {stop && <td>{stop(r)}</td>}
           </tr>
         ))}
       </tbody>
@@ -187,8 +161,8 @@ export function LibraryBuildSection({ library }: { library: string }) {
           ) : (
             <CurationFunnel funnel={build!.funnel} proposals={shown.proposals} />
           )}
-          {build!.categories.length > 0 && <QuotaTable rows={build!.categories} />}
-          {build!.allocation.length > 0 && <AllocationTable rows={build!.allocation} />}
+          {build!.categories.length > 0 && <CategoryTable testId="build-quota" rows={build!.categories} columns={quotaColumns} stop={(r) => stopText[r.stop]} />}
+          {build!.allocation.length > 0 && <CategoryTable testId="build-allocation" rows={build!.allocation} columns={allocationColumns} />}
           {shown.audit !== null && <AuditResult audit={shown.audit} />}
         </>
       )}
