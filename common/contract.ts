@@ -18,7 +18,7 @@ import type {
   ProgramContent,
   RolloutDetail,
   RolloutPage,
-  SearchHit,
+  SearchResult,
   StepDetail,
   StepRow,
 } from './domain';
@@ -124,7 +124,8 @@ export const operations = {
   'programs.get': op<ProgramContent>()(
     z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict(),
   ),
-  'search.query': op<SearchHit[]>()(
+  /** Step hits by BM25 relevance, or newest first when ranking every match would take too long (the result says which). */
+  'search.query': op<SearchResult>()(
     z
       .object({
         query: z.string().max(100_000),

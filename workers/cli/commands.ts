@@ -12,6 +12,7 @@ import { leaderboardCommand } from './leaderboard-command';
 import { rerunCommand } from './rerun-command';
 import { mixCommand } from './mix-command';
 import { retrieveCommand } from './retrieve-command';
+import { searchCommand } from './search-command';
 import { auditOriginsCommand } from './audit-origins-command';
 import { curateCommand } from './curate-command';
 import { judgeCommand } from './judge-command';
@@ -115,23 +116,6 @@ const failures: Command = {
   },
 };
 
-const searchCmd: Command = {
-  usage: 'rwb search QUERY [--limit N] [--rubrics] [--db FILE] [--json]',
-  summary: 'full-text search over commands, outputs, tracebacks (and rubrics)',
-  options: { limit: { type: 'string' }, rubrics: { type: 'boolean' } },
-  async run(ctx) {
-    const query = ctx.positionals.join(' ');
-    if (query.trim() === '') throw new UsageError('search needs a QUERY');
-    const limitText = (ctx.values.limit as string | undefined) ?? '50';
-    const limit = Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive whole number, not "${limitText}"`);
-    const hits = await (await ctx.core()).invoke('search.query', { query, limit, rubrics: ctx.values.rubrics === true });
-    if (ctx.json) return writeJson(ctx, hits);
-    const rows = hits.map((h) => [h.rubric ?? `${h.rollout}#${h.step}`, h.field, h.snippet.replace(/\s+/g, ' ').slice(0, 100)]);
-    ctx.out(`${formatTable([['where', 'field', 'snippet'], ...rows])}\n`);
-  },
-};
-
 const serve: Command = {
   usage: 'rwb serve [--db FILE] [--port N]',
   summary: 'serve the workbench to a browser on 127.0.0.1; prints the URL with its token',
@@ -148,4 +132,4 @@ const serve: Command = {
   },
 };
 
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCmd, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
+export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };

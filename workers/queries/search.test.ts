@@ -38,7 +38,7 @@ describe('search', () => {
 
   it('finds a pasted traceback line in the step that printed it, with highlights', async () => {
     const db = await corpus();
-    const hits = search(db, parseRequest('search.query', { query: `KeyError: 'Agee'` }));
+    const { hits } = search(db, parseRequest('search.query', { query: `KeyError: 'Agee'` }));
     expect(hits).toHaveLength(1);
     const [hit] = hits;
     expect(hit).toMatchObject({ rollout: 'r-1', step: 1, field: 'stderr', rubric: null });
@@ -50,15 +50,15 @@ describe('search', () => {
 
   it('attributes a match in the command to the command', async () => {
     const db = await corpus();
-    expect(search(db, parseRequest('search.query', { query: 'python solution' }))[0]).toMatchObject({ step: 1, field: 'command' });
+    expect(search(db, parseRequest('search.query', { query: 'python solution' })).hits[0]).toMatchObject({ step: 1, field: 'command' });
     db.close();
   });
 
   it('combines with corpus filters and searches rubric text on request', async () => {
     const db = await corpus();
-    expect(search(db, parseRequest('search.query', { query: 'Agee', grade: 'correct' }))).toEqual([]);
-    expect(search(db, parseRequest('search.query', { query: 'Agee', grade: 'wrong' }))).toHaveLength(1);
-    const rubricHits = search(db, parseRequest('search.query', { query: 'column names', rubrics: true })).filter((h) => h.field === 'rubric');
+    expect(search(db, parseRequest('search.query', { query: 'Agee', grade: 'correct' })).hits).toEqual([]);
+    expect(search(db, parseRequest('search.query', { query: 'Agee', grade: 'wrong' })).hits).toHaveLength(1);
+    const rubricHits = search(db, parseRequest('search.query', { query: 'column names', rubrics: true })).hits.filter((h) => h.field === 'rubric');
     expect(rubricHits).toEqual([expect.objectContaining({ rubric: 'rb-1', rollout: null })]);
     db.close();
   });

@@ -1,8 +1,9 @@
-import type { SearchHit } from '../../common/domain';
+import type { SearchHit, SearchResult } from '../../common/domain';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
 import { markClose, markOpen, toFtsQuery, unmarkSnippet } from './fts-query';
 import { rolloutFilter } from './rollout-filter';
+import { planSearch, rankingLimits, type RankingLimits } from './search-plan';
 
 const snippetWords = 14;
 
@@ -25,21 +26,24 @@ interface RubricMatch {
 
 /**
  * Full-text search over every step's command, stdout and stderr (tracebacks live there) and
- * over rubric text, ranked by BM25. Corpus filters narrow the step hits; each step is one
- * hit, attributed to the field whose snippet holds the most matches.
+ * over rubric text. Step hits are ranked by BM25 when that fits the ranking limits (see
+ * planSearch), else newest first, and the result says which. Corpus filters narrow the step
+ * hits; each step is one hit, attributed to the field whose snippet holds the most matches.
  */
-export function search(db: Db, req: ParsedRequestOf<'search.query'>): SearchHit[] {
+export function search(db: Db, req: ParsedRequestOf<'search.query'>, limits: RankingLimits = rankingLimits): SearchResult {
   const match = toFtsQuery(req.query);
-  if (match === null) return [];
+  if (match === null) return { ranking: 'bm25', hits: [] };
+  const plan = planSearch(db, match, limits);
   const filter = rolloutFilter(req);
   const where = ['step_fts MATCH @match', ...filter.conditions];
-  const params: Record<string, unknown> = { ...filter.params, match, limit: req.limit };
+  const params: Record<string, unknown> = { ...filter.params, match: plan.ranking === 'newest' ? plan.match : match, limit: req.limit };
+  const order = plan.ranking === 'newest' ? 'step_fts.rowid DESC' : 'step_fts.rank';
   const stepRows = db
     .prepare(`SELECT s.rollout_id AS rollout, s.idx AS step,
         ${snippetOf('step_fts', 0)} AS command, ${snippetOf('step_fts', 1)} AS stdout, ${snippetOf('step_fts', 2)} AS stderr
       FROM step_fts JOIN steps s ON s.id = step_fts.rowid
       JOIN rollouts r ON r.id = s.rollout_id JOIN tasks t ON t.id = r.task_id
-      WHERE ${where.join(' AND ')} ORDER BY step_fts.rank LIMIT @limit`)
+      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`)
     .all(params) as StepMatch[];
   const hits: SearchHit[] = stepRows.map((row) => {
     const fields = (['stderr', 'stdout', 'command'] as const).map((field) => ({ field, ...unmarkSnippet(row[field]) }));
@@ -57,5 +61,6 @@ export function search(db: Db, req: ParsedRequestOf<'search.query'>): SearchHit[
       hits.push({ rollout: null, step: null, rubric: row.rubric, field: 'rubric', snippet: text, highlights });
     }
   }
-  return hits;
+  if (plan.ranking === 'bm25') return { ranking: 'bm25', hits };
+  return { ranking: 'newest', hits, reason: plan.reason, matches: plan.matches, commonWords: plan.commonWords, wholeWord: plan.wholeWord };
 }

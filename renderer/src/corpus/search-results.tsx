@@ -8,22 +8,24 @@ import { useCorpusStore } from '../stores/corpus-store';
 import { hitRoute, searchLimit, useSearchStore } from '../stores/search-store';
 import { searchListId } from './search-box';
 import { SearchHitRow } from './search-hit-row';
+import { SearchRankingNote } from './search-note';
 
 /** A first guess at a hit's height; rows are measured once drawn (snippets span 1–6 lines). */
 const estimatedHeight = 64;
 
-function countText(hits: number): string {
-  if (hits >= searchLimit) return `${formatCount(searchLimit)}+ matches · showing the best ${formatCount(searchLimit)}`;
+function countText(hits: number, newest: boolean): string {
+  if (hits >= searchLimit) return `${formatCount(searchLimit)}+ matches · showing the ${newest ? 'newest' : 'best'} ${formatCount(searchLimit)}`;
   return `${formatCount(hits)} ${hits === 1 ? 'match' : 'matches'}`;
 }
 
 /**
- * The steps matching the search, best first, in place of the rollout table while a query is
- * active. Virtualised; ↑/↓ or j/k select, Enter or a click opens the rollout at that step.
+ * The steps matching the search, best first (newest first, with a note saying why, when there
+ * are too many to rank), in place of the rollout table while a query is active. Virtualised;
+ * ↑/↓ or j/k select, Enter or a click opens the rollout at that step.
  */
 export function SearchResults() {
-  const { hits, answered, pending, selected } = useSearchStore(
-    useShallow((s) => ({ hits: s.hits, answered: s.answered, pending: s.pending, selected: s.selected })),
+  const { hits, unranked, answered, pending, selected } = useSearchStore(
+    useShallow((s) => ({ hits: s.hits, unranked: s.unranked, answered: s.answered, pending: s.pending, selected: s.selected })),
   );
   const select = useSearchStore((s) => s.select);
   const filters = useCorpusStore((s) => s.filters);
@@ -69,7 +71,7 @@ export function SearchResults() {
     <section className="search-results" aria-label="Search results" data-testid="search-results">
       <header className="search-head">
         <span className="search-count" data-testid="search-count" aria-live="polite">
-          {hits === null ? 'Searching…' : countText(count)}
+          {hits === null ? 'Searching…' : countText(count, unranked !== null)}
         </span>
         {hits !== null && (
           <span className="muted">
@@ -79,6 +81,7 @@ export function SearchResults() {
         )}
         {pending && <span className="spinner" role="status" aria-label="Searching" />}
       </header>
+      {hits !== null && unranked !== null && <SearchRankingNote unranked={unranked} />}
       <div className="search-body" ref={scrollRef}>
         {hits !== null && count === 0 ? (
           <div className="table-empty">

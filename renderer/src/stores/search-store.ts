@@ -1,10 +1,10 @@
 /**
  * The corpus screen's step search: the query as typed, and the hits for it under the
- * screen's benchmark, collection and grade filters. Typing is debounced; an answer that
- * arrives after a newer request was sent is dropped.
+ * screen's benchmark, collection and grade filters, with why they are newest first when they
+ * are not ranked. Typing is debounced; an answer that arrives after a newer request was sent is dropped.
  */
 import { create } from 'zustand';
-import type { SearchHit } from '../../../common/domain';
+import type { NewestFirstSearch, SearchHit, SearchResult } from '../../../common/domain';
 import { api } from '../api/bridge';
 import type { Route } from '../router/route';
 import { reportError } from './app-store';
@@ -18,6 +18,15 @@ export const searchLimit = 200;
 /** A hit on a step (the screen does not ask for rubric hits). */
 export type StepHit = SearchHit & { rollout: string; step: number };
 
+/** Why the hits are newest first rather than ranked by relevance. */
+export type Unranked = Omit<NewestFirstSearch, 'ranking' | 'hits'>;
+
+function unrankedOf(result: SearchResult): Unranked | null {
+  if (result.ranking === 'bm25') return null;
+  const { reason, matches, commonWords, wholeWord } = result;
+  return { reason, matches, commonWords, wholeWord };
+}
+
 /** Where a hit opens: its rollout, at its step. */
 export function hitRoute(hit: StepHit): Route {
   return { name: 'rollout', id: hit.rollout, step: hit.step };
@@ -28,6 +37,8 @@ interface SearchState {
   query: string;
   /** Hits for `answered`; null before the first answer of this search. */
   hits: StepHit[] | null;
+  /** Null when the hits are ranked by relevance (or not answered yet). */
+  unranked: Unranked | null;
   /** The query (trimmed) the hits answer. */
   answered: string;
   /** True while a request is scheduled or in flight, so Enter does not open a stale hit. */
@@ -69,10 +80,10 @@ export const useSearchStore = create<SearchState>()((set, get) => {
     const mine = ++sequence;
     set({ pending: true });
     try {
-      const hits = await api('search.query', { query, ...definedFilters(filters), limit: searchLimit });
+      const result = await api('search.query', { query, ...definedFilters(filters), limit: searchLimit });
       if (mine !== sequence) return;
-      const stepHits = hits.filter((h): h is StepHit => h.rollout !== null && h.step !== null);
-      set({ hits: stepHits, answered: query, pending: false, selected: stepHits.length > 0 ? 0 : -1 });
+      const stepHits = result.hits.filter((h): h is StepHit => h.rollout !== null && h.step !== null);
+      set({ hits: stepHits, unranked: unrankedOf(result), answered: query, pending: false, selected: stepHits.length > 0 ? 0 : -1 });
     } catch (err) {
       if (mine !== sequence) return;
       requestedKey = null;
@@ -89,6 +100,7 @@ export const useSearchStore = create<SearchState>()((set, get) => {
   return {
     query: '',
     hits: null,
+    unranked: null,
     answered: '',
     pending: false,
     selected: -1,
@@ -105,7 +117,7 @@ export const useSearchStore = create<SearchState>()((set, get) => {
       cancelTimer();
       requestedKey = null;
       sequence++;
-      set({ query: '', hits: null, answered: '', pending: false, selected: -1 });
+      set({ query: '', hits: null, unranked: null, answered: '', pending: false, selected: -1 });
     },
     flush() {
       void run(false);
