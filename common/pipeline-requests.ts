@@ -80,7 +80,7 @@ export const pipelineCurateRequest = z.discriminatedUnion('method', [
       from: id,
       /** The pool whose failure mix it is cut to (default every collection). */
       collection: id.optional(),
-      /** Default: the largest size at which no category falls short of its share. */
+      /** Default: the largest size at which no category the library has falls short of its share. */
       targetSize: z.number().int().min(1).max(100_000).optional(),
       name,
       ...jobFields,

@@ -27,7 +27,10 @@ describe('quotas and Filtered curation', () => {
   it('finds the largest cut with no category short, by hand', () => {
     // N=7: A4 B2 C1 (B has 1); N=6: A4 B2; N=5: A3 B2; N=4: exact 2.4, 1.2, 0.4 -> A3 B1 C0 fits.
     expect(largestExactCut(library, pool)).toBe(4);
-    expect(largestExactCut(library, { A: 1, Z: 5 })).toBe(0);
+    // N=7: exact A 1.17, Z 5.83 -> A1 Z6; the library has 4 of A, and Z, of which it has none, does not count.
+    expect(largestExactCut(library, { A: 1, Z: 5 })).toBe(7);
+    expect(largestExactCut(library, { Z: 5 })).toBe(0);
+    expect(largestExactCut(library, {})).toBe(0);
   });
 
   it('drops the lowest-support rubrics of over-represented categories, and every rubric of a category the pool lacks', () => {

@@ -34,14 +34,17 @@ function availableByCategory(candidates: readonly FilterCandidate[]): CategoryCo
 }
 
 /**
- * The largest N ≤ |library| for which no category's quota exceeds the rubrics it has: the
- * biggest cut whose mix is the pool's up to integer rounding. 0 when none is (a large pool
- * category has no rubrics at all).
+ * The largest N ≤ |library| for which no category the library has falls short of its quota:
+ * the biggest cut whose mix is the pool's, up to integer rounding, over those categories. A
+ * pool category the library has no rubric of stays empty at any N (a cut never adds), so it
+ * does not hold the cut down; counting it would shrink the default to a rubric or two. 0 when
+ * the library shares no category with the pool.
  */
 export function largestExactCut(candidates: readonly FilterCandidate[], pool: CategoryCounts): number {
   const available = availableByCategory(candidates);
+  if (!Object.keys(available).some((category) => (pool[category] ?? 0) > 0)) return 0;
   for (let n = candidates.length; n >= 1; n--) {
-    if (categoryQuotas(pool, n).every((q) => q.quota <= (available[q.category] ?? 0))) return n;
+    if (categoryQuotas(pool, n).every((q) => available[q.category] === undefined || q.quota <= available[q.category]!)) return n;
   }
   return 0;
 }

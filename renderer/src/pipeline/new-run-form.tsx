@@ -113,7 +113,7 @@ export function NewRunForm() {
             </RunFormField>
           )}
           {kind !== 'mine' && (
-            <RunFormField id="new-run-targetSize" label="Target size" error={shown.targetSize} hint={kind === 'quota' ? 'rubrics in the library' : 'empty: the largest size no category falls short of'}>
+            <RunFormField id="new-run-targetSize" label="Target size" error={shown.targetSize} hint={kind === 'quota' ? 'rubrics in the library' : 'empty: the largest size none of its categories falls short of'}>
               <input id="new-run-targetSize" className="cap-input" inputMode="numeric" data-testid="new-run-target-size" value={draft.targetSize} onChange={(e) => edit({ targetSize: e.target.value })} {...invalid('targetSize')} />
             </RunFormField>
           )}
