@@ -12,6 +12,8 @@
  * `python - <<'EOF'`, whose `|` are Python operators) are skipped.
  */
 export function exitStatusMayBeMasked(command: string): boolean {
+  // Only a `|` can mask the status; most commands (here-documents holding whole programs included) have none.
+  if (!command.includes('|')) return false;
   const pipefail = command.includes('pipefail');
   let quote: '"' | "'" | null = null;
   const pendingHeredocs: string[] = [];

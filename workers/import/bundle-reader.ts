@@ -4,6 +4,7 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common/bundle';
 import { ApiError } from '../../common/errors';
+import { fastRecord } from './fast-records';
 import { importError } from './import-error';
 
 export interface LocatedRecord {
@@ -228,6 +229,8 @@ export function parseRecord(text: string, file: string, line: number): BundleRec
   if (!(bundleRecordTypes as string[]).includes(type)) {
     throw importError({ file, line, field: 'type' }, `unknown record type "${type}" (expected one of ${bundleRecordTypes.join(', ')})`);
   }
+  const fast = fastRecord(json as Record<string, unknown>);
+  if (fast) return fast;
   const result = bundleRecord.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -27,6 +27,8 @@ interface ProgramRow {
   path: string;
   version: number;
   lines: number;
+  /** The path's file name, which frames are matched on. */
+  base: string;
 }
 
 interface StoredStep {
@@ -41,11 +43,32 @@ interface StoredStep {
 const batchSize = 500;
 
 /**
- * Annotations are applied in batches: an UPDATE of failure_events opens a statement
- * savepoint, and FTS5 flushes its pending index data at every savepoint, so applying each
- * annotation between step inserts would write the search index in tiny segments.
+ * Annotations that cannot be applied to a staged event are applied in batches: an UPDATE
+ * of failure_events opens a statement savepoint, and FTS5 flushes its pending index data at
+ * every savepoint, so applying each annotation between step inserts would write the search
+ * index in tiny segments.
  */
 const annotationBatchSize = 1024;
+
+/** Most derived events held before they are written, whatever the rollout (bounds memory). */
+const stagedMax = 4096;
+
+/** A derived failure event not written yet; annotations read meanwhile are applied to it in memory. */
+interface StagedEvent {
+  rollout: string;
+  idx: number;
+  kind: string;
+  exceptionClass: string | null;
+  message: string | null;
+  frames: string;
+  traceback: string | null;
+  programPath: string | null;
+  programVersion: number | null;
+  programLine: number | null;
+  category: string | null;
+  suggestedCategory: string | null;
+  cause: string | null;
+}
 
 /**
  * Indexes the steps an import adds and derives their failure events (exit code, error
@@ -63,6 +86,11 @@ const annotationBatchSize = 1024;
  * A failure record that annotates a step is applied soon after it is read (in batches,
  * in file order) when its step is written by then, else (and then for every later
  * annotation of that step, to keep file order) once the file is read.
+ *
+ * The events of the rollout being read are staged in memory and written when another
+ * rollout's event is derived (or before any other failure event is written, so ids come
+ * out in the same order): a bundle annotates a rollout's steps right after them, so those
+ * annotations are applied to the staged events and cost no UPDATE (see annotationBatchSize).
  *
  * A step read before its rollout is indexed at once but gets its failure event once the
  * file is read. While rows wait for their parent, SQLite looks for the children of every
@@ -91,6 +119,11 @@ export class FailureDeriver {
   /** Steps (ids) whose failure events wait for the end of the file, and their rollouts. */
   private readonly deferredSteps: number[] = [];
   private readonly deferredRollouts = new Set<string>();
+  /** Derived events not written yet, in derivation order, and the same by step key. */
+  private readonly staged: StagedEvent[] = [];
+  private readonly stagedByStep = new Map<string, StagedEvent>();
+  /** Step keys of the annotations in annotationBatch: a later one must not overtake them. */
+  private readonly batchedSteps = new Set<string>();
   /** Failure events created so far (derived, and inserted by annotations). */
   created = 0;
 
@@ -102,7 +135,8 @@ export class FailureDeriver {
       programsOf: p('SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version'),
       indexStep: p('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)'),
       insertEvent: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
-        traceback, program_path, program_version, program_line, suggested_category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        traceback, program_path, program_version, program_line, category, suggested_category, cause)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       indexEvent: p('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, ?, ?, ?)'),
       annotate: p(`UPDATE failure_events SET kind = coalesce(?, kind), category = coalesce(?, category),
         cause = coalesce(?, cause) WHERE rollout_id = ? AND step_idx = ?`),
@@ -132,24 +166,62 @@ export class FailureDeriver {
       killed: step.killed,
     });
     if (!draft) return;
-    const target = locateInProgram(draft.frames, step.programPath, step.programVersion, this.programsFor(step.rollout));
-    const info = this.stmt.insertEvent.run(
-      step.rollout,
-      step.idx,
-      draft.kind,
-      draft.exceptionClass,
-      draft.message,
-      JSON.stringify(draft.frames),
-      draft.traceback,
-      target?.path ?? null,
-      target?.version ?? null,
-      target?.line ?? null,
-      this.suggestion(draft, step.command),
-    );
-    this.stmt.indexEvent.run(info.lastInsertRowid, draft.exceptionClass, draft.message, draft.traceback);
+    // Without frames there is nothing to locate: the rollout's programs need not be read.
+    const target =
+      draft.frames.length === 0
+        ? null
+        : locateInProgram(draft.frames, step.programPath, step.programVersion, this.programsFor(step.rollout));
+    if (this.staged.length >= stagedMax || (this.staged.length > 0 && this.staged[0]!.rollout !== step.rollout)) {
+      this.writeStaged();
+    }
+    const event: StagedEvent = {
+      rollout: step.rollout,
+      idx: step.idx,
+      kind: draft.kind,
+      exceptionClass: draft.exceptionClass,
+      message: draft.message,
+      frames: JSON.stringify(draft.frames),
+      traceback: draft.traceback,
+      programPath: target?.path ?? null,
+      programVersion: target?.version ?? null,
+      programLine: target?.line ?? null,
+      category: null,
+      suggestedCategory: this.suggestion(draft, step.command),
+      cause: null,
+    };
+    this.staged.push(event);
+    this.stagedByStep.set(stepKey(step.rollout, step.idx), event);
     this.created += 1;
     this.derivedAny = true;
     if (draft.frames.length > 0) this.framedRollouts.add(step.rollout);
+  }
+
+  /**
+   * Writes the staged events and their search index entries. Called before any other
+   * failure event is inserted, so every event gets the id it would have had if written
+   * as soon as it was derived.
+   */
+  writeStaged(): void {
+    for (const e of this.staged) {
+      const info = this.stmt.insertEvent.run(
+        e.rollout,
+        e.idx,
+        e.kind,
+        e.exceptionClass,
+        e.message,
+        e.frames,
+        e.traceback,
+        e.programPath,
+        e.programVersion,
+        e.programLine,
+        e.category,
+        e.suggestedCategory,
+        e.cause,
+      );
+      this.stmt.indexEvent.run(info.lastInsertRowid, e.exceptionClass, e.message, e.traceback);
+    }
+    this.staged.length = 0;
+    this.stagedByStep.clear();
   }
 
   /** A program version was inserted: events of its rollout derived earlier may point into it. */
@@ -166,8 +238,21 @@ export class FailureDeriver {
 
   /** A failure record with a step index: sets that step's event's kind, category and cause. */
   annotate(record: RecordOf<'failure'>, at: SourceLocation): void {
+    const key = stepKey(record.rollout, record.step!);
+    const staged = this.stagedByStep.get(key);
+    // Applying it now is what the batch would do, as long as no earlier annotation of the step is still queued.
+    if (staged && !this.batchedSteps.has(key) && !this.waits(key, record.rollout)) {
+      applyTo(staged, record);
+      return;
+    }
     this.annotationBatch.push({ at, record });
+    this.batchedSteps.add(key);
     if (this.annotationBatch.length >= annotationBatchSize) this.applyAnnotationBatch();
+  }
+
+  /** True when the annotations of a step must wait for the end of the file. */
+  private waits(key: string, rollout: string): boolean {
+    return this.pendingSteps.has(key) || this.deferredRollouts.has(rollout);
   }
 
   /**
@@ -176,13 +261,13 @@ export class FailureDeriver {
    */
   private applyAnnotationBatch(): void {
     for (const pending of this.annotationBatch) {
-      const key = `${pending.record.rollout}\u0000${pending.record.step}`;
-      const waits = this.pendingSteps.has(key) || this.deferredRollouts.has(pending.record.rollout);
-      if (!waits && this.applyAnnotation(pending.record)) continue;
+      const key = stepKey(pending.record.rollout, pending.record.step!);
+      if (!this.waits(key, pending.record.rollout) && this.applyAnnotation(pending.record)) continue;
       this.pendingSteps.add(key);
       this.pendingAnnotations.push(pending);
     }
     this.annotationBatch = [];
+    this.batchedSteps.clear();
   }
 
   /**
@@ -192,6 +277,7 @@ export class FailureDeriver {
   finish(): number {
     this.applyAnnotationBatch();
     this.deriveDeferred();
+    this.writeStaged();
     if (this.suggestionsStale) this.suggestAgain();
     for (const rollout of this.staleRollouts) this.relocate(rollout);
     for (const { at, record } of this.pendingAnnotations) {
@@ -209,7 +295,8 @@ export class FailureDeriver {
 
   private programsFor(rollout: string): ProgramRow[] {
     if (this.programs?.rollout !== rollout) {
-      this.programs = { rollout, rows: this.stmt.programsOf.all(rollout) as ProgramRow[] };
+      const rows = this.stmt.programsOf.all(rollout) as Omit<ProgramRow, 'base'>[];
+      this.programs = { rollout, rows: rows.map((row) => ({ ...row, base: posix.basename(row.path) })) };
     }
     return this.programs.rows;
   }
@@ -217,8 +304,14 @@ export class FailureDeriver {
   /** False when the step does not exist (yet). */
   private applyAnnotation(record: RecordOf<'failure'>): boolean {
     const { rollout, step } = record;
+    const staged = this.stagedByStep.get(stepKey(rollout, step!));
+    if (staged) {
+      applyTo(staged, record);
+      return true;
+    }
     if (this.stmt.annotate.run(record.kind ?? null, record.category ?? null, record.cause ?? null, rollout, step).changes > 0) return true;
     if (!this.stmt.stepExists.get(rollout, step)) return false;
+    this.writeStaged();
     const info = this.stmt.annotationEvent.run(rollout, step, record.kind ?? 'crash', record.category ?? null, record.cause ?? null);
     this.annotationEvents.add(Number(info.lastInsertRowid));
     this.created += 1;
@@ -295,6 +388,17 @@ export class FailureDeriver {
   }
 }
 
+function stepKey(rollout: string, idx: number): string {
+  return `${rollout}\u0000${idx}`;
+}
+
+/** An annotation applied to a staged event, as the annotation UPDATE does to a written one. */
+function applyTo(event: StagedEvent, record: RecordOf<'failure'>): void {
+  event.kind = record.kind ?? event.kind;
+  event.category = record.category ?? event.category;
+  event.cause = record.cause ?? event.cause;
+}
+
 /**
  * The stored program line a traceback points into: the innermost frame whose file is one of
  * the rollout's programs, in the version the step ran when the names agree, else the latest.
@@ -309,7 +413,7 @@ function locateInProgram(
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i]!;
     const base = posix.basename(frame.file.replaceAll('\\', '/'));
-    const candidates = programs.filter((p) => posix.basename(p.path) === base);
+    const candidates = programs.filter((p) => p.base === base);
     if (candidates.length === 0) continue;
     const ran = candidates.find((p) => p.path === ranPath && p.version === ranVersion);
     const chosen = ran ?? candidates[candidates.length - 1]!;

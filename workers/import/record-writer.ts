@@ -18,7 +18,7 @@ import {
 } from '../../common/bundle';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
-import { TextStore } from '../db/texts';
+import { TextStore, sha256 } from '../db/texts';
 import { canonicalJson, recordHash } from './canonical-json';
 import { FailureDeriver } from './derive-failures';
 import { importError, type SourceLocation } from './import-error';
@@ -90,6 +90,8 @@ function describeReference(table: PendingReference['table'], key: readonly (stri
 
 /** How many recently inserted program versions are remembered for references. */
 const recentProgramsMax = 4096;
+/** Bound on the program texts' sha256s remembered (about 110 bytes each). */
+const programTextsMax = 128 * 1024;
 
 
 const bool = (v: boolean | null | undefined): number | null => (v === undefined || v === null ? null : v ? 1 : 0);
@@ -113,6 +115,13 @@ export class RecordWriter {
   private readonly lastFound = new Map<PendingReference['table'], string>();
   /** Keys of the program versions this import inserted lately, for its steps' references (bounded). */
   private readonly recentPrograms = new Set<string>();
+  /**
+   * sha256s of the program texts this import stored. A program that comes again (the code
+   * a task's rollouts start from, a version saved unchanged) then costs its hash but no
+   * statement. The text store does not remember programs, so that they do not push out the
+   * outputs it remembers.
+   */
+  private readonly programTexts = new Set<string>();
   private readonly refLookups: Record<PendingReference['table'], Statement>;
   private readonly hashLookups = new Map<string, Statement>();
   private readonly stmt;
@@ -318,7 +327,7 @@ export class RecordWriter {
 
   private program(record: RecordOf<'program'>, at: SourceLocation): WriteOutcome {
     this.refer('rollouts', [record.rollout], at, 'rollout');
-    const contentHash = this.texts.put(record.content, false);
+    const contentHash = this.programText(record.content);
     const inserted = this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
     if (inserted.changes === 0) {
       const existing = this.stmt.programHash.get(record.rollout, record.path, record.version) as string | undefined;
@@ -329,6 +338,16 @@ export class RecordWriter {
     if (this.recentPrograms.size >= recentProgramsMax) this.recentPrograms.clear();
     this.recentPrograms.add(JSON.stringify([record.rollout, record.path, record.version]));
     return 'inserted';
+  }
+
+  private programText(content: string): string {
+    const hash = sha256(content);
+    if (!this.programTexts.has(hash)) {
+      this.texts.put(content, false);
+      if (this.programTexts.size >= programTextsMax) this.programTexts.clear();
+      this.programTexts.add(hash);
+    }
+    return hash;
   }
 
   private step(record: RecordOf<'step'>, at: SourceLocation): WriteOutcome {
@@ -387,6 +406,7 @@ export class RecordWriter {
     }
     const hash = recordHash(record);
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
+    this.failures.writeStaged();
     this.stmt.gradingFailure.run(
       record.rollout,
       record.kind ?? 'wrong_answer',
