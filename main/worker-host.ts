@@ -86,7 +86,7 @@ export class WorkerHost {
    */
   setCredentials(apiKey: string | null, source: WorkerCredentials['source']): void {
     this.credentials = { kind: 'credentials', apiKey, source };
-    if (this.readyChild && this.readyChild === this.child) this.readyChild.postMessage(this.credentials);
+    if (this.child && this.child === this.readyChild) this.child.postMessage(this.credentials);
   }
 
   /** Subscribes to the worker's events (they survive restarts); returns the unsubscribe function. */

@@ -20,8 +20,6 @@ export interface CoreOptions {
   dbPath: string;
   shell: AppInfo['shell'];
   nativeBinding?: string;
-  /** Where the model mode and a fallback API key are read from (default: this process's environment). */
-  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -37,7 +35,7 @@ export class Core {
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
-    const model = new ModelAccess(options.env);
+    const model = new ModelAccess();
     this.ctx = { db: this.db, dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(), jobs: new Jobs(emit), model };
   }
 
