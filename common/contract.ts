@@ -37,6 +37,7 @@ import {
   runStartRequest,
 } from './run-requests';
 import type { LabelSchema } from './label-schema';
+import type { AttemptOutputSoFar } from './attempt-output';
 import type {
   AgreementDetail,
   Disagreement,
@@ -222,6 +223,8 @@ export const operations = {
   /** Stops a run: running attempts are killed and recorded `interrupted`; slots not started stay `queued`. */
   'runs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** A running (or ended) attempt's output from a character offset on, for a terminal that joins late. */
+  'attempts.output': op<AttemptOutputSoFar>()(z.object({ id: z.number().int().positive(), from: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }).strict()),
   'hosts.list': op<HostConfig[]>()(noParams),
   'hosts.save': op<HostConfig>()(hostSaveRequest),
   'hosts.delete': op<{ deleted: boolean }>()(z.object({ name: z.string().min(1).max(64) }).strict()),

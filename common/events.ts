@@ -27,6 +27,8 @@ export interface AttemptOutputEvent {
   jobId: string;
   attemptId: number;
   data: string;
+  /** Characters of this attempt's output before `data` (what `attempts.output` counts from). */
+  offset: number;
 }
 
 /** An attempt changed state (dispatched, running, finished); carries the whole row. */
@@ -36,5 +38,14 @@ export interface AttemptStatusEvent {
   attempt: AttemptRow;
 }
 
-export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent;
+/**
+ * Said by a window's own event connection, never by the backend, each time it connects or
+ * reconnects: events sent while it was down are gone, so whoever follows a stream reads what it
+ * missed (a terminal, from the attempt's output by offset) and whoever waits on the backend tries again.
+ */
+export interface EventsConnectedEvent {
+  type: 'events:connected';
+}
+
+export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent | EventsConnectedEvent;
 export type EventListener = (event: WorkbenchEvent) => void;

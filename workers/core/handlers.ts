@@ -21,6 +21,7 @@ import { attemptLog, reconcileOrphans } from '../queries/run-attempts';
 import { deleteHost, listHosts, saveHost } from '../queries/run-hosts';
 import { liveRuns, startRun } from '../runners/run-job';
 import { rerun } from '../runners/rerun';
+import { attemptOutput } from '../runners/attempt-output';
 import { listLedger } from '../cwm/ledger-queries';
 import type { ModelAccess } from '../cwm/model-access';
 import { deletePrice, listPrices, savePrice } from '../cwm/price-queries';
@@ -107,6 +108,7 @@ export const handlers: Handlers = {
   'runs.rerun': (req, ctx) => rerun(req, ctx),
   'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
+  'attempts.output': (req, { db }) => attemptOutput(db, req.id, req.from),
   'hosts.list': (_req, { db }) => listHosts(db),
   'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
   'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),

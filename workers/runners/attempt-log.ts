@@ -14,11 +14,13 @@ export class AttemptLog {
   private tailChars = 0;
   private omitted = 0;
   private total = 0;
+  private written = 0;
 
   constructor(private readonly limit = logLimitChars) {}
 
   append(data: string): void {
     this.total += Buffer.byteLength(data);
+    this.written += data.length;
     const half = this.limit / 2;
     if (this.head.length < half) {
       const room = half - this.head.length;
@@ -50,6 +52,26 @@ export class AttemptLog {
 
   get omittedBytes(): number {
     return this.omitted;
+  }
+
+  /** Characters (UTF-16 code units, as `attempt:output` events count them) the program wrote in all. */
+  get chars(): number {
+    return this.written;
+  }
+
+  /**
+   * The output from character `offset` on, as far as it is kept: `from` is where the text
+   * returned starts, later than `offset` when that part fell in the dropped middle.
+   */
+  textFrom(offset: number): { text: string; from: number; to: number } {
+    const tail = this.tail.join('');
+    const tailStart = this.written - tail.length;
+    if (offset < this.head.length) {
+      if (this.omitted === 0) return { text: (this.head + tail).slice(offset), from: offset, to: this.written };
+      return { text: this.head.slice(offset), from: offset, to: this.head.length };
+    }
+    const from = Math.max(offset, tailStart);
+    return { text: tail.slice(Math.min(from - tailStart, tail.length)), from: Math.min(from, this.written), to: this.written };
   }
 
   text(): string {

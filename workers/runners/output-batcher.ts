@@ -1,14 +1,17 @@
 /**
  * Batches a stream of terminal output before it crosses a process boundary (STYLE.md, as
- * hyper does): one flush per ~16 ms, or at once when 200 KB are waiting.
+ * hyper does): one flush per ~16 ms, or at once when 200 KB are waiting. Each flush carries
+ * the character offset of its first character in the whole stream, so a terminal that read the
+ * stored output up to some offset can join the live stream without gaps or duplicates.
  */
 export class OutputBatcher {
   private chunks: string[] = [];
   private size = 0;
   private timer: NodeJS.Timeout | null = null;
+  private sent = 0;
 
   constructor(
-    private readonly flushTo: (data: string) => void,
+    private readonly flushTo: (data: string, offset: number) => void,
     private readonly intervalMs = 16,
     private readonly maxChars = 200 * 1024,
   ) {}
@@ -29,6 +32,8 @@ export class OutputBatcher {
     const data = this.chunks.join('');
     this.chunks = [];
     this.size = 0;
-    this.flushTo(data);
+    const offset = this.sent;
+    this.sent += data.length;
+    this.flushTo(data, offset);
   }
 }

@@ -20,6 +20,7 @@ import { experimentPlan, planSlots, type ExperimentPlan } from '../queries/run-e
 import { claimedByLiveRun, ensureSlot, getAttempt, ownerId, reconcileOrphans, saveAttemptLog, updateAttempt } from '../queries/run-attempts';
 import { getHost } from '../queries/run-hosts';
 import { AttemptLog, packLog } from './attempt-log';
+import { forgetLiveLog, trackLiveLog } from './live-attempt-logs';
 import { attemptResult } from './attempt-outcome';
 import { LocalRunner } from './local-runner';
 import { OutputBatcher } from './output-batcher';
@@ -222,7 +223,7 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
   const progress = (message?: string) => job.progress({ phase: 'running', done: settled.size, total, message: message ?? summary() });
   const batcher = (id: number) => {
     let b = batchers.get(id);
-    if (!b) batchers.set(id, (b = new OutputBatcher((data) => ctx.emit({ type: 'attempt:output', jobId: job.id, attemptId: id, data }))));
+    if (!b) batchers.set(id, (b = new OutputBatcher((data, offset) => ctx.emit({ type: 'attempt:output', jobId: job.id, attemptId: id, data, offset }))));
     return b;
   };
   const finish = (id: number, raw: RawOutcome) => {
@@ -236,6 +237,7 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
     const stored = packLog(log);
     write(() => {
       saveAttemptLog(ctx.db, id, stored);
+      forgetLiveLog(id);
       return updateAttempt(
         ctx.db,
         id,
@@ -263,7 +265,10 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
     },
     output(id, data) {
       let log = logs.get(id);
-      if (!log) logs.set(id, (log = new AttemptLog()));
+      if (!log) {
+        logs.set(id, (log = new AttemptLog()));
+        trackLiveLog(id, log);
+      }
       log.append(data);
       batcher(id).push(data);
     },
@@ -272,6 +277,7 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
       settled.add(id);
       dispatched.delete(id);
       batchers.get(id)?.flush();
+      forgetLiveLog(id);
       write(() =>
         updateAttempt(
           ctx.db,

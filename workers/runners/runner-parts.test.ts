@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostConfig } from '../../common/domain';
 import { AttemptLog, packLog, unpackLog } from './attempt-log';
 import { attemptResult, readScore } from './attempt-outcome';
@@ -69,22 +69,42 @@ describe('AttemptLog', () => {
     expect(log.text()).toBe(`${'a'.repeat(30)}${'b'.repeat(20)}\r\n[rwb: 60 bytes of output omitted here]\r\n${'c'.repeat(50)}`);
     expect(unpackLog(packLog(log).gz)).toBe(log.text());
   });
+
+  it('reads from a character offset, from the kept tail when the offset fell in the dropped middle', () => {
+    const log = new AttemptLog(100);
+    log.append('a'.repeat(30));
+    log.append('b'.repeat(10));
+    expect(log.textFrom(25)).toEqual({ text: 'aaaaabbbbbbbbbb', from: 25, to: 40 });
+    expect(log.textFrom(40)).toEqual({ text: '', from: 40, to: 40 });
+    log.append('b'.repeat(50) + 'c'.repeat(70));
+    expect(log.chars).toBe(160);
+    expect(log.textFrom(45)).toEqual({ text: 'b'.repeat(5), from: 45, to: 50 });
+    expect(log.textFrom(60)).toEqual({ text: 'b'.repeat(0) + 'c'.repeat(50), from: 110, to: 160 });
+    expect(log.textFrom(150)).toEqual({ text: 'c'.repeat(10), from: 150, to: 160 });
+  });
 });
 
 describe('OutputBatcher', () => {
-  it('sends at once past 200 KB, else after ~16 ms, in order', async () => {
-    const sent: string[] = [];
-    const b = new OutputBatcher((d) => sent.push(d));
-    b.push('a');
-    b.push('b');
-    expect(sent).toEqual([]);
-    await new Promise((r) => setTimeout(r, 40));
-    expect(sent).toEqual(['ab']);
-    b.push('x'.repeat(200 * 1024));
-    expect(sent).toHaveLength(2);
-    b.push('tail');
-    b.flush();
-    expect(sent.at(-1)).toBe('tail');
+  it('sends at once past 200 KB, else after ~16 ms, in order, each batch with its offset in the stream', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: [string, number][] = [];
+      const b = new OutputBatcher((d, offset) => sent.push([d, offset]));
+      b.push('a');
+      b.push('b');
+      vi.advanceTimersByTime(15);
+      expect(sent).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(sent).toEqual([['ab', 0]]);
+      b.push('x'.repeat(200 * 1024));
+      expect(sent).toHaveLength(2);
+      expect(sent[1]![1]).toBe(2);
+      b.push('tail');
+      b.flush();
+      expect(sent.at(-1)).toEqual(['tail', 2 + 200 * 1024]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -25,6 +25,8 @@ export function openEventSocket(url: string): EventSocket {
     socket = ws;
     ws.onopen = () => {
       delay = firstDelayMs;
+      const connected: WorkbenchEvent = { type: 'events:connected' };
+      for (const listener of [...listeners]) listener(connected);
     };
     ws.onmessage = (message) => {
       let event: WorkbenchEvent;

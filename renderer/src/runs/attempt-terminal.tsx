@@ -13,10 +13,9 @@ import { terminalOptions } from './terminal-options';
 /** What the terminal shows: a live stream, a stored log (loading or loaded), or nothing yet. */
 type Phase = 'not-started' | 'live' | 'loading' | 'log';
 
-const missedNotes: Record<MissedOutput, string | null> = {
-  none: null,
-  'before-connect': 'This window joined while the attempt was running: earlier output appears once it ends and its whole log loads.',
-  clipped: 'Only the latest output is shown while it runs; the whole log loads when it ends.',
+const missedNotes: Record<MissedOutput, string> = {
+  elsewhere: 'Another process runs this attempt: output printed before this window joined appears once it ends and its whole log loads.',
+  clipped: 'The middle of this long output is not shown while it runs; the kept log loads when it ends.',
 };
 
 /**
@@ -56,7 +55,7 @@ export function AttemptTerminal({ attempt }: { attempt: AttemptRow }) {
   }, [id]);
 
   // Keyed on `live`, not the status: queued -> running keeps the stream; running -> ended loads the log.
-  // The other fields it reads (start time, log size) are those of the render that changed a key.
+  // The other field it reads (the log size) is that of the render that changed a key.
   useEffect(() => {
     const terminal = terminalFor(id);
     if (!ready || !terminal) return;
@@ -68,9 +67,11 @@ export function AttemptTerminal({ attempt }: { attempt: AttemptRow }) {
     }
     if (live) {
       setPhase('live');
-      const follow = followAttempt(attempt.id, attempt.startedAt, (data) => terminal.write(data));
-      setNote(missedNotes[follow.missed]);
-      return follow.stop;
+      return followAttempt(
+        attempt.id,
+        (data) => terminal.write(data),
+        (missed) => setNote(missedNotes[missed]),
+      );
     }
     let cancelled = false;
     setPhase('loading');

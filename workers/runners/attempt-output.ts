@@ -1,0 +1,13 @@
+import type { AttemptOutputSoFar } from '../../common/attempt-output';
+import type { Db } from '../db/open-corpus';
+import { attemptLog } from '../queries/run-attempts';
+import { liveLog } from './live-attempt-logs';
+
+/** Attempt `id`'s output from character `from` on: from the running attempt's log, else from the stored one. */
+export function attemptOutput(db: Db, id: number, from: number): AttemptOutputSoFar {
+  const running = liveLog(id);
+  if (running) return { attemptId: id, ...running.textFrom(from), live: true };
+  const { text } = attemptLog(db, id);
+  const start = Math.min(from, text.length);
+  return { attemptId: id, text: text.slice(start), from: start, to: text.length, live: false };
+}
