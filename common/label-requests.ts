@@ -45,6 +45,8 @@ export const labelAddRequest = z
     note: z.string().max(20_000).default(''),
     /** An adjudicator's resolution of a disagreement: a record of its own, the originals stay. */
     adjudication: z.boolean().default(false),
+    /** The window's own id for this label: a retried save with the same id returns the record already made. */
+    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, - and _, 8 to 64 of them').optional(),
   })
   .strict();
 

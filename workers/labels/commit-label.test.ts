@@ -117,6 +117,25 @@ describe('labels.add', () => {
   });
 });
 
+describe('labels.add with a client id', () => {
+  it('is idempotent: a retried save returns the first record and writes nothing, another id makes a new record', async () => {
+    const core = await sampleCore(tempDir());
+    const req = { annotator: 'cara', schema: 'category', target: rubric('rb-0011'), value: 'C02', clientId: 'win1-label-0001' };
+    const first = await core.invoke('labels.add', req);
+    expect(await core.invoke('labels.add', req)).toEqual(first);
+    // Even a retry whose value no longer validates answers with what the first save stored.
+    expect(await core.invoke('labels.add', { ...req, value: 'not-a-code' })).toEqual(first);
+    const other = await core.invoke('labels.add', { ...req, clientId: 'win1-label-0002' });
+    expect(other.id).not.toBe(first.id);
+    const history = await core.invoke('labels.history', { annotator: 'cara', schema: 'category' });
+    expect(history.labels.map((l) => l.id)).toEqual([first.id, other.id]);
+    const bad = await failure(core.invoke('labels.add', { ...req, clientId: 'short' }));
+    expect(bad.code).toBe('invalid_request');
+    expect(bad.message).toContain('clientId');
+    core.close();
+  });
+});
+
 describe('supersession and undo', () => {
   it('a later label supersedes, undo retracts it with a new record and the earlier label is current again', async () => {
     const core = await sampleCore(tempDir());

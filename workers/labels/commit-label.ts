@@ -46,26 +46,45 @@ function durably<T>(db: Db, work: () => T): T {
   }
 }
 
-function commit(db: Db, label: Omit<NewLabel, 'at'>): StoredLabel {
-  return durably(db, () => {
-    const id = insertLabel(db, { ...label, at: nextAt(db, label.annotator, label.schema, label.target) });
-    return readLabel(db, id);
-  });
+/** Inserts a label at its next time; the caller holds the transaction. */
+function insert(db: Db, label: Omit<NewLabel, 'at'>): StoredLabel {
+  return readLabel(db, insertLabel(db, { ...label, at: nextAt(db, label.annotator, label.schema, label.target) }));
 }
 
-/** Validates a label against its schema's newest version and commits it; returns the stored row. */
+function commit(db: Db, label: Omit<NewLabel, 'at'>): StoredLabel {
+  return durably(db, () => insert(db, label));
+}
+
+/** The label a save with this client id already made, if any. */
+function labelOfClientId(db: Db, clientId: string): StoredLabel | null {
+  const id = db.prepare('SELECT label_id FROM label_client_ids WHERE client_id = ?').pluck().get(clientId) as number | undefined;
+  return id === undefined ? null : readLabel(db, id);
+}
+
+/**
+ * Validates a label against its schema's newest version and commits it; returns the stored row.
+ * A client id names one label: a save repeating one (a retry whose first answer was lost)
+ * returns the record the first save made and writes nothing.
+ */
 export function addLabel(db: Db, req: ParsedRequestOf<'labels.add'>): StoredLabel {
-  const schema = getSchema(db, req.schema);
-  const value = validateLabel(db, schema, req.target, req.value, req.reasons);
-  const taxonomy = schema.definition.value.kind === 'taxonomy' ? schema.optionsTaxonomy : null;
-  return commit(db, {
-    annotator: req.annotator,
-    schema: req.schema,
-    target: req.target,
-    value,
-    reasons: req.reasons,
-    note: req.note,
-    extras: { schemaVersion: schema.version, ...(taxonomy ? { taxonomy } : {}), ...(req.adjudication ? { adjudication: true } : {}) },
+  const { clientId } = req;
+  return durably(db, () => {
+    const earlier = clientId === undefined ? null : labelOfClientId(db, clientId);
+    if (earlier) return earlier;
+    const schema = getSchema(db, req.schema);
+    const value = validateLabel(db, schema, req.target, req.value, req.reasons);
+    const taxonomy = schema.definition.value.kind === 'taxonomy' ? schema.optionsTaxonomy : null;
+    const label = insert(db, {
+      annotator: req.annotator,
+      schema: req.schema,
+      target: req.target,
+      value,
+      reasons: req.reasons,
+      note: req.note,
+      extras: { schemaVersion: schema.version, ...(taxonomy ? { taxonomy } : {}), ...(req.adjudication ? { adjudication: true } : {}) },
+    });
+    if (clientId !== undefined) db.prepare('INSERT INTO label_client_ids (client_id, label_id) VALUES (?, ?)').run(clientId, label.id);
+    return label;
   });
 }
 
