@@ -61,7 +61,7 @@ export function App() {
     <div className="app-shell">
       <NavBar route={route} />
       <main className="app-main">
-        <ErrorBanner />
+        <ErrorBanner screen={route.name} />
         {route.name === 'rollout' ? (
           <RolloutScreen key={route.id} id={route.id} step={route.step} />
         ) : route.name === 'libraries' ? (

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { workbench } from './api/bridge';
 import { App } from './app';
 import { installNavigationGuard } from './navigation-guard';
+import { installUnsavedLabelGuard } from './stores/label-queue-store';
 import './styles/base.css';
 import './styles/corpus.css';
 import './styles/rollout.css';
@@ -18,6 +19,7 @@ import './styles/runs.css';
 import './styles/pipeline.css';
 
 installNavigationGuard();
+installUnsavedLabelGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.
 workbench();
 

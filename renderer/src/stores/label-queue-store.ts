@@ -2,14 +2,18 @@
  * The Label queue: its items, the item on screen, and the labels on their way. Keys never wait
  * for the backend: a label is sent and the queue moves on at once. Sends go out one after
  * another (so a relabel can never overtake the label it supersedes, nor an undo a label), and
- * an item shows its label as saved only once the backend has committed it.
+ * an item shows its label as saved only once the backend has committed it. A label that fails
+ * to save (no answer, a dropped connection, a restarting worker) is never dropped: it stays
+ * unsaved and is sent again with backoff until the backend stores it or refuses it, under the
+ * client id it got at the key press, so a retry whose first try did land is still one record.
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
 import type { LabelEvidence, LabelQueue, LabelTarget, LabelTargetSet, QueueItem, StoredLabel } from '../../../common/labels';
-import { api } from '../api/bridge';
+import { api, onWorkbenchEvent } from '../api/bridge';
 import { nextOpenIndex, targetKey } from '../labels/queue-logic';
-import { reportError } from './app-store';
+import { reportError, useAppStore } from './app-store';
+import { newClientId, saveTimeoutMs, untilSaved, withTimeout } from './label-save-retry';
 
 /** What a label may hold on the wire: any JSON (the schema decides, in the worker). */
 export type WireValue = RequestOf<'labels.add'>['value'];
@@ -29,6 +33,10 @@ interface LabelQueueState {
   pending: Record<string, unknown>;
   /** Labels the backend confirmed committed in this window. */
   saved: number;
+  /** Labels made in this window and not yet stored (on their way or waiting to be sent again), on any queue. */
+  unsaved: number;
+  /** Why the oldest unsaved label's last try failed, while it waits to be sent again. */
+  retrying: string | null;
   lastSaved: StoredLabel | null;
   /** Why an item's last label did not save, by target key. */
   failed: Record<string, string>;
@@ -59,6 +67,16 @@ function enqueue<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** Asks before the page is left (closed, reloaded) while labels made here are not yet stored. */
+export function installUnsavedLabelGuard(): void {
+  window.addEventListener('beforeunload', (event) => {
+    if (useLabelQueueStore.getState().unsaved === 0) return;
+    event.preventDefault();
+    // Older browsers ask only when returnValue is set.
+    event.returnValue = '';
+  });
+}
+
 /** The label queue slice. */
 export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
   function replaceItem(target: LabelTarget, change: (item: QueueItem) => QueueItem): void {
@@ -85,6 +103,8 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     index: 0,
     pending: {},
     saved: 0,
+    unsaved: 0,
+    retrying: null,
     lastSaved: null,
     failed: {},
     note: '',
@@ -131,20 +151,36 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
       const withThis = { ...pending, [key]: value };
       set({ pending: withThis, failed, note: '', notice: null, index: nextOpenIndex(queue.items, index, withThis) });
       saveCursor();
-      const sent: RequestOf<'labels.add'> = { annotator: request.annotator, schema: request.schema, target: item.target, value, reasons, note };
-      void enqueue(() => api('labels.add', sent)).then(
+      const sent: RequestOf<'labels.add'> = { annotator: request.annotator, schema: request.schema, target: item.target, value, reasons, note, clientId: newClientId() };
+      set({ unsaved: get().unsaved + 1 });
+      const save = () => withTimeout(api('labels.add', sent), saveTimeoutMs, 'labels.add');
+      const retry = {
+        failed(err: unknown) {
+          set({ retrying: err instanceof Error ? err.message : String(err) });
+          useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.add' });
+        },
+        listen: onWorkbenchEvent,
+      };
+      // Only the queue the label was made in shows it (another queue may hold the same target under another schema).
+      const here = () => get().request === request;
+      void enqueue(() => untilSaved(save, retry)).then(
         (stored) => {
+          set({ unsaved: get().unsaved - 1, retrying: null, saved: get().saved + 1, lastSaved: stored });
+          useAppStore.getState().resolveError('labels.add');
+          if (!here()) return;
           replaceItem(item.target, (i) => ({ ...i, mine: stored, annotators: i.mine === null ? i.annotators + 1 : i.annotators }));
           const { [key]: _done, ...rest } = get().pending;
           const evidence = { ...get().evidence };
           // Blind mode shows the others' labels once this one is in: fetch the pane again.
           delete evidence[key];
-          set({ pending: rest, saved: get().saved + 1, lastSaved: stored, evidence });
+          set({ pending: rest, evidence });
         },
         (err: unknown) => {
+          set({ unsaved: get().unsaved - 1, retrying: null });
+          useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.add' });
+          if (!here()) return;
           const { [key]: _lost, ...rest } = get().pending;
           set({ pending: rest, failed: { ...get().failed, [key]: err instanceof Error ? err.message : String(err) } });
-          reportError(err);
         },
       );
     },
