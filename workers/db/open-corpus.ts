@@ -88,18 +88,10 @@ export function openCorpusReader(path: string, nativeBinding?: string): Db {
   return db;
 }
 
-/** Makes `db.transaction(fn)()` mean `.immediate()`; nested calls stay savepoints. */
+/** Makes `db.transaction(fn)()` mean `.immediate()` (its `.deferred` stays there); nested calls stay savepoints. */
 function immediateTransactions(db: Db): void {
   const plain = db.transaction.bind(db);
-  db.transaction = ((fn: (...args: never[]) => unknown) => {
-    const variants = plain(fn);
-    return Object.assign(variants.immediate, {
-      default: variants.immediate,
-      deferred: variants.deferred,
-      immediate: variants.immediate,
-      exclusive: variants.exclusive,
-    });
-  }) as Db['transaction'];
+  db.transaction = ((fn: (...args: never[]) => unknown) => plain(fn).immediate) as Db['transaction'];
 }
 
 function inspectExisting(path: string, nativeBinding: string | undefined): void {
@@ -155,7 +147,7 @@ function requireWritable(path: string, exists: boolean): void {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? 'denied';
       const where = target === path ? 'the file is read-only' : `its folder ${target} is read-only`;
-      throw refused(path, 'read_only', `cannot be ${exists ? 'opened for writing' : 'created'}: ${where} (${code}); copy it to a folder you can write to`);
+      throw refused(path, 'read_only', `is in a read-only location: ${where} (${code}); copy it to a folder you can write to`);
     }
   }
 }
@@ -167,7 +159,7 @@ function openFailure(path: string, err: unknown): unknown {
   const message = (err as Error).message;
   if (typeof code !== 'string') return err;
   if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM') {
-    return refused(path, 'read_only', `cannot be opened for writing (${message}); copy it to a folder you can write to`);
+    return refused(path, 'read_only', `is in a read-only location (SQLite: ${message}); copy it to a folder you can write to`);
   }
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
     return refused(path, 'damaged', `is damaged (${message}); restore it from a copy`);
