@@ -56,10 +56,13 @@ test('two serve processes and two CLI label imports write to one corpus at once:
       ),
     );
 
-    const serves = await Promise.all([startServe(dbPath), startServe(dbPath)]);
+    // One after the other: two starting at once on a loaded machine may miss the helper's start limit.
+    const serves: ServeProcess[] = [];
     let answers: (string | null)[][];
     let cli: { code: number | null; stderr: string }[];
     try {
+      serves.push(await startServe(dbPath));
+      serves.push(await startServe(dbPath));
       [answers, cli] = await Promise.all([
         Promise.all([labelOverHttp(serves[0]!, 'serve-a', 8), labelOverHttp(serves[1]!, 'serve-b', 8)]),
         Promise.all(labelFiles.map((file) => cliLabelImport(dbPath, file))),
