@@ -11,9 +11,12 @@ import type { AppInfo } from '../../common/domain';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import { ModelAccess, type AppKeySource } from '../cwm/model-access';
-import { openCorpus, type Db } from '../db/open-corpus';
+import { openCorpus, openCorpusReader, type Db } from '../db/open-corpus';
 import { handlers, type HandlerContext } from './handlers';
 import { Jobs } from './jobs';
+import { workerSession } from './live-session';
+import { operationAccess } from './operation-access';
+import { reconcileEveryMs, reconcileOwners } from './reconcile-owners';
 import { WriteLock } from './write-lock';
 
 export interface CoreOptions {
@@ -26,17 +29,43 @@ export interface CoreOptions {
  * The workbench's core: one open corpus and the contract's operations over it. Every shell
  * (the worker process behind Electron and serve mode, the CLI) drives it through `call`,
  * which validates the request and never throws: errors come back as `{code, message, details}`.
+ *
+ * Two connections: the writer (every write, under the write lock) and a read-only reader,
+ * which `operationAccess` hands to every read, so a read sees only committed rows and never
+ * waits for a write, however long.
  */
 export class Core {
+  /** The writer connection. */
   readonly db: Db;
+  /** The read-only connection reads go through (the writer itself for an in-memory corpus). */
+  readonly reader: Db;
   private readonly events = new EventEmitter();
   private readonly ctx: HandlerContext;
+  private readonly readCtx: HandlerContext;
+  private readonly reconciler: NodeJS.Timeout;
 
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
+    this.reader = this.db.memory ? this.db : openCorpusReader(options.dbPath, options.nativeBinding);
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
     const model = new ModelAccess();
-    this.ctx = { db: this.db, dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(), jobs: new Jobs(emit), model };
+    const shared = { dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(this.db), jobs: new Jobs(emit), model, session: workerSession };
+    this.ctx = { ...shared, db: this.db };
+    this.readCtx = { ...shared, db: this.reader };
+    // What dead owners left running is recorded before the first request, then again in the
+    // background as other processes on the corpus come and go.
+    try {
+      reconcileOwners(this.ctx);
+    } catch (err) {
+      console.error(`rwb: recording runs of stopped workers failed (retried in the background): ${(err as Error).message}`);
+    }
+    this.reconciler = setInterval(() => void this.reconcile().catch((err: unknown) => console.error(`rwb: recording runs of stopped workers failed: ${(err as Error).message}`)), reconcileEveryMs);
+    this.reconciler.unref();
+  }
+
+  /** One pass of the background reconciliation, under the write lock. */
+  reconcile(): Promise<void> {
+    return this.ctx.writes.run(async () => reconcileOwners(this.ctx));
   }
 
   /** The key a shell keeps for the user (Electron main, from the OS's safe storage); null forgets it. */
@@ -50,7 +79,8 @@ export class Core {
       const op = requireOperation(name);
       const parsed = parseRequest(op, request);
       const handler = handlers[op] as (req: unknown, ctx: HandlerContext) => unknown;
-      return { ok: true, value: await handler(parsed, this.ctx) };
+      const ctx = operationAccess[op] === 'read' ? this.readCtx : this.ctx;
+      return { ok: true, value: await handler(parsed, ctx) };
     } catch (err) {
       return { ok: false, error: toErrorData(err) };
     }
@@ -69,6 +99,8 @@ export class Core {
   }
 
   close(): void {
+    clearInterval(this.reconciler);
+    if (this.reader !== this.db) this.reader.close();
     this.db.close();
   }
 }

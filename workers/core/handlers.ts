@@ -17,7 +17,7 @@ import { runRetrieval } from '../retrieval/run-retrieval';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../queries/rollout-queries';
 import { createCase, listCases } from '../queries/case-queries';
 import { createExperiment, getExperiment, listExperiments } from '../queries/run-experiments';
-import { attemptLog, reconcileOrphans } from '../queries/run-attempts';
+import { attemptLog } from '../queries/run-attempts';
 import { deleteHost, listHosts, saveHost } from '../queries/run-hosts';
 import { liveRuns, startRun } from '../runners/run-job';
 import { rerun } from '../runners/rerun';
@@ -45,9 +45,11 @@ import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startP
 import { appVersion } from './app-version';
 import { runImportJob } from './import-job';
 import type { Jobs } from './jobs';
+import type { LiveSession } from './live-session';
 import type { WriteLock } from './write-lock';
 
 export interface HandlerContext {
+  /** The reader for read operations, the writer for write operations (`operationAccess`). */
   db: Db;
   dbPath: string;
   shell: AppInfo['shell'];
@@ -56,6 +58,8 @@ export interface HandlerContext {
   jobs: Jobs;
   /** The API key and mode model calls use. */
   model: ModelAccess;
+  /** This worker process's session: whether a row's owner is alive, and the jobs it runs. */
+  session: LiveSession;
 }
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>, ctx: HandlerContext) => ResponseOf<K> | Promise<ResponseOf<K>>;
@@ -98,12 +102,8 @@ export const handlers: Handlers = {
   'cases.list': (req, { db }) => listCases(db, req),
   'experiments.create': (req, ctx) => written(ctx, ['experiments', 'attempts'], () => createExperiment(ctx.db, req)),
   'experiments.list': (_req, { db }) => listExperiments(db),
-  'experiments.get': async (req, ctx) => {
-    // Attempts a dead worker left running are recorded unknown before anyone reads the grid.
-    const lost = await ctx.writes.run(async () => reconcileOrphans(ctx.db, liveRuns, req.id));
-    if (lost.length) ctx.emit({ type: 'db:changed', tables: ['attempts'] });
-    return getExperiment(ctx.db, req.id);
-  },
+  // A read: attempts a dead worker left running are recorded unknown by the core's reconciliation.
+  'experiments.get': (req, { db }) => getExperiment(db, req.id),
   'runs.start': (req, ctx) => startRun(req, ctx),
   'runs.rerun': (req, ctx) => rerun(req, ctx),
   'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),

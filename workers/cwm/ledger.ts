@@ -1,13 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { workerSession, type LiveSession } from '../core/live-session';
 import type { Db } from '../db/open-corpus';
 import type { TokenUsage } from './price-table';
-
-/**
- * This worker process. A `reserved` row of another session belongs to a process that is
- * gone (one worker owns a corpus), so its outcome is unknown; rows of this session may
- * still be in flight.
- */
-export const ledgerSession = randomUUID();
 
 /** A `returned` row: what replay and the never-paid-twice rule answer from. */
 export interface ReturnedRow {
@@ -49,17 +42,26 @@ const unserialized: WriteSerializer = { run: (work) => work() };
 export class Ledger {
   constructor(
     private readonly db: Db,
-    private readonly options: { redact?: (text: string) => string; writes?: WriteSerializer; onChange?: () => void } = {},
+    private readonly options: { redact?: (text: string) => string; writes?: WriteSerializer; onChange?: () => void; session?: LiveSession } = {},
   ) {}
+
+  /** The worker session a reserved row is written under (see `LiveSession`). */
+  private get session(): LiveSession {
+    return this.options.session ?? workerSession;
+  }
 
   /**
    * Marks rows left `reserved` by a process that is gone as `unresolved`: they may have been
-   * paid for, so they are never re-sent silently. Returns how many were marked.
+   * paid for, so they are never re-sent silently. Rows of a live session (this one, or another
+   * process on the corpus, such as the CLI beside the app) may still be in flight and are kept.
+   * Returns how many were marked.
    */
   sweepOrphans(): Promise<number> {
-    const sql = `UPDATE model_requests SET status = 'unresolved', error = 'the process that sent it ended before it settled'
-                 WHERE status = 'reserved' AND (session IS NULL OR session <> ?)`;
-    return this.write(() => this.db.prepare(sql).run(ledgerSession).changes);
+    return this.write(() => {
+      const reserved = this.db.prepare(`SELECT id, session FROM model_requests WHERE status = 'reserved'`).all() as { id: number; session: string | null }[];
+      const mark = this.db.prepare(`UPDATE model_requests SET status = 'unresolved', error = 'the process that sent it ended before it settled' WHERE id = ? AND status = 'reserved'`);
+      return reserved.filter((row) => !this.session.isAlive(row.session)).reduce((marked, row) => marked + mark.run(row.id).changes, 0);
+    });
   }
 
   /** The first `returned` row for a request hash. */
@@ -80,7 +82,7 @@ export class Ledger {
   reserve(entry: { hash: string; purpose: string; model: string; request: string }): Promise<number> {
     const sql = `INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session)
                  VALUES (?, ?, ?, 'reserved', ?, ?, ?)`;
-    const values = [entry.hash, entry.purpose, entry.model, this.redact(entry.request), new Date().toISOString(), ledgerSession];
+    const values = [entry.hash, entry.purpose, entry.model, this.redact(entry.request), new Date().toISOString(), this.session.id];
     return this.write(() => Number(this.db.prepare(sql).run(...values).lastInsertRowid));
   }
 

@@ -279,20 +279,12 @@ export async function replayPipelineRun(ctx: PipelineContext, run: string): Prom
   };
 }
 
-/** Marks runs of dead workers interrupted before anyone reads them as running. */
-async function reconciled(ctx: PipelineContext): Promise<void> {
-  const lost = await ctx.writes.run(async () => reconcileRuns(ctx.db));
-  if (lost.length) ctx.emit({ type: 'db:changed', tables: changedTables });
-}
-
-/** `pipeline.get`. */
-export async function pipelineRun(ctx: PipelineContext, run: string): Promise<PipelineRunDetail> {
-  await reconciled(ctx);
+/** `pipeline.get`: a read (runs of dead workers are marked interrupted by the core's reconciliation, not here). */
+export function pipelineRun(ctx: Pick<PipelineContext, 'db'>, run: string): PipelineRunDetail {
   return toDetail(ctx.db, runRow(ctx.db, run));
 }
 
 /** `pipeline.list`. */
-export async function pipelineRuns(ctx: PipelineContext, filter: Parameters<typeof listRuns>[1]): Promise<PipelineRunSummary[]> {
-  await reconciled(ctx);
+export function pipelineRuns(ctx: Pick<PipelineContext, 'db'>, filter: Parameters<typeof listRuns>[1]): PipelineRunSummary[] {
   return listRuns(ctx.db, filter);
 }

@@ -2,19 +2,20 @@
  * The `pipeline_runs` table: one row per mining, curation or judging run, with its parsed
  * parameters, its frozen plan, its state, its report, and the ledger rows it used.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PipelineCosts, PipelineReport, PipelineRunDetail, PipelineRunKind, PipelineRunStatus, PipelineRunSummary } from '../../common/domain';
 import { ApiError } from '../../common/errors';
+import { workerSession } from '../core/live-session';
 import type { ModelFailureReason } from '../cwm/model-errors';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson } from '../import/canonical-json';
 import type { RecordedFailure, UsedRequest } from './model-calls';
 
-/** This worker process: a `running` row owned by another one belongs to a process that is gone. */
-export const pipelineSession = randomUUID();
+/** This worker process's session id, the owner of the runs it executes (see `LiveSession`). */
+export const pipelineSession = workerSession.id;
 
-/** Runs executing in this process. */
-export const liveRuns = new Set<string>();
+/** Runs executing in this process: the session's jobs, keyed by run id. */
+export const liveRuns = workerSession.jobs;
 
 /** A run as stored. */
 export interface RunRow {
@@ -105,10 +106,13 @@ export function runCosts(db: Db, run: string, accepted: number | null): Pipeline
   return { ...row, costPerAccepted };
 }
 
-/** Marks `running` runs whose process is gone as `interrupted`; returns their ids. */
+/**
+ * Marks `running` runs whose owner is no longer running them as `interrupted` (a run of
+ * another live process, such as the CLI beside the app, is left alone); returns their ids.
+ */
 export function reconcileRuns(db: Db): string[] {
   const orphans = (db.prepare(`SELECT id, owner FROM pipeline_runs WHERE status = 'running'`).all() as { id: string; owner: string | null }[]).filter(
-    (r) => r.owner !== pipelineSession || !liveRuns.has(r.id),
+    (r) => !workerSession.isAlive(r.owner, r.id),
   );
   for (const r of orphans) {
     updateRun(db, r.id, { status: 'interrupted', message: 'the worker running it stopped before it finished; resume it to go on', owner: null });

@@ -4,9 +4,9 @@
  * keep the record hash an exported `attempt` record would have; the rest (backend, job ids,
  * times, error, folder) live in the columns of migration 003.
  */
-import { hostname } from 'node:os';
 import type { AttemptLog, AttemptRow, AttemptStatus } from '../../common/domain';
 import { ApiError } from '../../common/errors';
+import { workerSession, type LiveSession } from '../core/live-session';
 import type { Db } from '../db/open-corpus';
 import { recordHash } from '../import/canonical-json';
 import { unpackLog, type StoredLog } from '../runners/attempt-log';
@@ -100,8 +100,8 @@ export function attemptRecordHash(a: AttemptBundleFields): string {
   return recordHash(record);
 }
 
-/** Which worker process runs an attempt: `hostname:pid`, so another process can tell a live run from a dead one. */
-export const ownerId = `${hostname()}:${process.pid}`;
+/** Which worker session runs an attempt, so another process can tell a live run from a dead one (see `LiveSession`). */
+export const ownerId = workerSession.id;
 
 /** Writes an attempt slot that has no row yet as `queued` and returns its id. */
 export function ensureSlot(db: Db, experiment: string, caseId: string, arm: string, repeat: number): number {
@@ -155,22 +155,11 @@ export function attemptLog(db: Db, id: number): AttemptLog {
   return { attemptId: id, text: unpackLog(row.gz), bytes: row.bytes, omittedBytes: row.omitted_bytes };
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether a never-dispatched slot is claimed by a run that is still alive (here or in another worker process). */
-export function claimedByLiveRun(db: Db, attemptId: number, liveRuns: ReadonlySet<string>): boolean {
+export function claimedByLiveRun(db: Db, attemptId: number, session: LiveSession): boolean {
   const row = db.prepare('SELECT owner, run_job_id FROM attempts WHERE id = ?').get(attemptId) as { owner: string | null; run_job_id: string | null } | undefined;
   if (!row?.owner || !row.run_job_id) return false;
-  if (row.owner === ownerId) return liveRuns.has(row.run_job_id);
-  const [ownerHost, ownerPid] = row.owner.split(':');
-  return ownerHost !== hostname() || processAlive(Number(ownerPid));
+  return session.isAlive(row.owner, row.run_job_id);
 }
 
 /**
@@ -178,24 +167,15 @@ export function claimedByLiveRun(db: Db, attemptId: number, liveRuns: ReadonlySe
  * longer exists, or by a run of this process that is over, are recorded `unknown`: nobody
  * saw how they ended. Returns the rows it changed.
  */
-export function reconcileOrphans(db: Db, liveRuns: ReadonlySet<string>, experiment?: string): AttemptRow[] {
+export function reconcileOrphans(db: Db, session: LiveSession, experiment?: string): AttemptRow[] {
   const candidates = db
     .prepare(
       `SELECT id, owner, run_job_id FROM attempts WHERE (status = 'running' OR (status = 'queued' AND dispatched_at IS NOT NULL))${experiment ? ' AND experiment_id = ?' : ''}`,
     )
     .all(...(experiment ? [experiment] : [])) as { id: number; owner: string | null; run_job_id: string | null }[];
-  const changed: AttemptRow[] = [];
-  const host = hostname();
-  for (const c of candidates) {
-    const [ownerHost, ownerPid] = (c.owner ?? '').split(':');
-    let orphan: boolean;
-    if (c.owner === ownerId) orphan = !liveRuns.has(c.run_job_id ?? '');
-    else if (ownerHost === host && ownerPid) orphan = !processAlive(Number(ownerPid));
-    else orphan = c.owner === null;
-    if (!orphan) continue;
-    changed.push(
+  return candidates
+    .filter((c) => !session.isAlive(c.owner, c.run_job_id ?? ''))
+    .map((c) =>
       updateAttempt(db, c.id, { status: 'unknown', valid: null }, { error: 'the workbench process that ran it stopped before recording its end', ended_at: new Date().toISOString() }),
     );
-  }
-  return changed;
 }

@@ -123,6 +123,8 @@ describe('re-execution operations', () => {
     // Attempt 0 was running under a process id that no longer exists; attempt 1 under this process, which is alive.
     updateAttempt(core.db, a0!.id, { status: 'running', host: 'local' }, { owner: `${hostname()}:999999999`, run_job_id: 'runs-old', dispatched_at: '2026-11-29T00:00:00Z' });
     updateAttempt(core.db, a1!.id, { status: 'running', host: 'local' }, { owner: `${hostname()}:${process.ppid}`, run_job_id: 'runs-other', dispatched_at: '2026-11-29T00:00:00Z' });
+    // The core's background reconciliation (a write, never part of a read), one pass.
+    await core.reconcile();
     const grid = (await core.invoke('experiments.get', { id: exp.id })).attempts;
     expect(grid[0]).toMatchObject({ status: 'unknown', error: 'the workbench process that ran it stopped before recording its end' });
     expect(grid[1]).toMatchObject({ status: 'running' });

@@ -15,6 +15,7 @@ import { ApiError } from '../../common/errors';
 import { relativePathProblem } from '../../common/run-requests';
 import type { HandlerContext } from '../core/handlers';
 import type { Job } from '../core/jobs';
+import { workerSession } from '../core/live-session';
 import { getCase, programContent } from '../queries/case-queries';
 import { experimentPlan, planSlots, type ExperimentPlan } from '../queries/run-experiments';
 import { claimedByLiveRun, ensureSlot, getAttempt, ownerId, reconcileOrphans, saveAttemptLog, updateAttempt } from '../queries/run-attempts';
@@ -28,8 +29,8 @@ import type { AttemptSpec, RawOutcome, Runner, RunnerEvents, StartedInfo } from 
 import { SlurmRunner } from './slurm-runner';
 import { SshRunner } from './ssh-runner';
 
-/** Run jobs alive in this process (their attempts are not orphans). */
-export const liveRuns = new Set<string>();
+/** Run jobs alive in this process (their attempts are not orphans): the worker session's jobs. */
+export const liveRuns = workerSession.jobs;
 
 export type RunContext = Pick<HandlerContext, 'db' | 'dbPath' | 'emit' | 'writes' | 'jobs'>;
 
@@ -107,13 +108,13 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
   // Checking which slots were never started and claiming them is one step under the write
   // lock, so two runs started at once cannot both start a slot.
   const { plan, planned, ids } = await ctx.writes.run(async () => {
-    reconcileOrphans(ctx.db, liveRuns, req.experiment);
+    reconcileOrphans(ctx.db, workerSession, req.experiment);
     const plan = experimentPlan(ctx.db, req.experiment);
     if (plan.cases.length === 0) throw new ApiError('invalid_request', `experiment "${plan.id}" has no cases`);
     const arms = req.arms ?? plan.arms;
     for (const arm of arms) if (!plan.arms.includes(arm)) throw new ApiError('invalid_request', `arms: experiment "${plan.id}" has no arm "${arm}" (arms: ${plan.arms.join(', ')})`);
     const slots = planSlots(ctx.db, plan, arms);
-    const todo = slots.filter((s) => neverStarted(s.row, (row) => claimedByLiveRun(ctx.db, row.id, liveRuns)));
+    const todo = slots.filter((s) => neverStarted(s.row, (row) => claimedByLiveRun(ctx.db, row.id, workerSession)));
     if (!req.continue && todo.length < slots.length) {
       throw new ApiError(
         'invalid_request',

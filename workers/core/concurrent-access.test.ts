@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../test-support/temp-dir';
+import { miniBundle, writeBundle } from '../test-support/write-bundle';
+import { Core } from './core';
+
+const tempDir = useTempDir();
+
+/** A large bundle whose last line is malformed, so its import writes many rows and then rolls them all back. */
+function failingImport(dir: string, rollouts: number): string {
+  const records: (object | string)[] = [];
+  for (let r = 0; r < rollouts; r++) {
+    const id = `big-${r}`;
+    records.push({ type: 'rollout', id, task: 'task-1', collection: 'pool', agent: 'haiku', seed: r, grade: 'wrong', score: 0 });
+    for (let s = 0; s < 20; s++) records.push({ type: 'step', rollout: id, index: s, command: `python run.py --step ${s}`, stdout: `step ${s} of ${id}\n`, exitCode: 0, durationMs: 5 });
+  }
+  records.push('{"type": "rollout", "id": "cut off');
+  return writeBundle(dir, 'big.jsonl', records);
+}
+
+describe('reads beside a long write', () => {
+  it('a read during an import sees only committed rows, and experiments.get does not wait for the import', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'corpus.db'), shell: 'cli' });
+    try {
+      await core.invoke('import.files', { paths: [writeBundle(dir, 'mini.jsonl', miniBundle())] });
+      await core.invoke('cases.create', { id: 'case-1', task: 'task-1', program: { path: 'x.py', content: '' } });
+      const experiment = await core.invoke('experiments.create', { id: 'exp-1', name: 'during import', arms: ['a'], repeats: 1, cases: ['case-1'] });
+      const committed = await core.invoke('corpus.stats', {});
+      const uncommittedRollouts = () => core.db.prepare('SELECT count(*) FROM rollouts').pluck().get() as number;
+
+      // Each progress event is sent from inside the import's open transaction, after it wrote
+      // rows: what the writer sees then is uncommitted, and the reads must not see it.
+      const during: { writerRollouts: number; stats: Promise<unknown>; experimentAnswered: Promise<string> }[] = [];
+      const order: string[] = [];
+      core.onEvent((event) => {
+        if (event.type !== 'job:progress' || event.kind !== 'import' || !/records read/.test(event.message)) return;
+        const stats = core.invoke('corpus.stats', {});
+        const experimentAnswered = core.invoke('experiments.get', { id: experiment.id }).then((got) => (order.push('experiments.get'), got.id));
+        during.push({ writerRollouts: uncommittedRollouts(), stats, experimentAnswered });
+      });
+      const imported = core.invoke('import.files', { paths: [failingImport(dir, 600)] }).then((result) => (order.push('import'), result));
+      const result = await imported;
+
+      expect(result.files[0]!.error).toMatchObject({ code: 'import_failed' });
+      expect(during.length).toBeGreaterThan(2);
+      for (const read of during) {
+        expect(read.writerRollouts).toBeGreaterThan(committed.rollouts);
+        expect(await read.stats).toEqual(committed);
+        expect(await read.experimentAnswered).toBe(experiment.id);
+      }
+      // Every experiments.get asked during the import answered before the import ended.
+      expect(order.slice(0, during.length)).toEqual(during.map(() => 'experiments.get'));
+      expect(await core.invoke('corpus.stats', {})).toEqual(committed);
+    } finally {
+      core.close();
+    }
+  }, 240_000);
+});

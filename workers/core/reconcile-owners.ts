@@ -1,0 +1,17 @@
+import { reconcileRuns } from '../pipeline/run-store';
+import { reconcileOrphans } from '../queries/run-attempts';
+import type { HandlerContext } from './handlers';
+
+/** How often a running worker looks for rows whose owner died (another process killed, a run of its own that ended badly). */
+export const reconcileEveryMs = 10_000;
+
+/**
+ * Records what dead owners left behind: attempts they left running become `unknown`, pipeline
+ * runs `interrupted`. A write, so it runs at a core's start and then as a background job,
+ * never inside a read.
+ */
+export function reconcileOwners(ctx: Pick<HandlerContext, 'db' | 'emit' | 'session'>): void {
+  const { attempts, runs } = ctx.db.transaction(() => ({ attempts: reconcileOrphans(ctx.db, ctx.session), runs: reconcileRuns(ctx.db) }))();
+  if (attempts.length) ctx.emit({ type: 'db:changed', tables: ['attempts'] });
+  if (runs.length) ctx.emit({ type: 'db:changed', tables: ['pipeline_runs'] });
+}
