@@ -8,6 +8,16 @@ export const errorCodes = [
   'unavailable',
   'cancelled',
   'internal',
+  /** Another process holds the corpus's write lock longer than the busy timeout: try again. */
+  'busy',
+  /** The disk holding the corpus (or an export) is full: free space, then try again. */
+  'disk_full',
+  /** The corpus (or its folder) cannot be written: a read-only location or file. */
+  'read_only',
+  /** A request nested deeper than any operation needs (JSON objects or arrays within each other). */
+  'too_deep',
+  /** A request body or upload larger than the server accepts. */
+  'too_large',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -37,6 +47,10 @@ export class ApiError extends Error implements ApiErrorData {
 export function toErrorData(err: unknown): ApiErrorData {
   if (err instanceof ApiError) return err.toJSON();
   if (isApiErrorData(err)) return err;
+  // Recursion through a deeply nested value (validation, cloning) overflows the stack: the input's fault, not the code's.
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    return { code: 'too_deep', message: 'the request is nested too deeply to process; send a flatter request' };
+  }
   const message = err instanceof Error ? err.message : String(err);
   return { code: 'internal', message };
 }

@@ -45,6 +45,11 @@ const statusOf: Record<ErrorCode, number> = {
   unavailable: 503,
   cancelled: 409,
   internal: 500,
+  busy: 503,
+  disk_full: 507,
+  read_only: 409,
+  too_deep: 400,
+  too_large: 413,
 };
 
 function readBody(req: IncomingMessage): Promise<string> {
