@@ -17,19 +17,26 @@ export function tooLarge(what: string, limit: number): ApiErrorData {
   return { code: 'too_large', message: `${what} is larger than ${limit} bytes, the most this server accepts` };
 }
 
-/** How deeply `value` nests arrays and objects (a scalar is 0), counted without recursion; stops past `limit`. */
-export function nestingDepth(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
+/**
+ * How deeply `value` nests arrays and objects (a scalar is 0), counted without recursion and
+ * stopping past `limit`, and the path of the first own `__proto__` key: JSON.parse keeps it
+ * as a field, but any copy of the request (validation, the clone to the worker) would drop it
+ * or turn it into a prototype, so it is refused where it enters.
+ */
+export function inspectShape(value: unknown, limit: number): { depth: number; protoAt: string | null } {
+  let depth = 0;
+  const stack: [unknown, number, string][] = [[value, 0, '']];
   while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
+    const [item, level, path] = stack.pop()!;
     if (typeof item !== 'object' || item === null) continue;
-    const inner = depth + 1;
-    deepest = Math.max(deepest, inner);
-    if (deepest > limit) return deepest;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, inner]);
+    const inner = level + 1;
+    depth = Math.max(depth, inner);
+    if (depth > limit) return { depth, protoAt: null };
+    if (Object.prototype.hasOwnProperty.call(item, '__proto__')) return { depth, protoAt: `${path}__proto__` };
+    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
+    for (const [key, child] of entries) stack.push([child, inner, `${path}${key}.`]);
   }
-  return deepest;
+  return { depth, protoAt: null };
 }
 
 /** Reads the whole body; stops reading (and answers too_large) as soon as it passes `limit`. */
@@ -62,8 +69,12 @@ export async function readJsonBody(req: IncomingMessage, op: string, limit = max
   } catch (err) {
     return { ok: false, error: { code: 'invalid_request', message: `${op}: the body is not JSON (${(err as Error).message})` } };
   }
-  if (nestingDepth(value, maxDepth) > maxDepth) {
+  const shape = inspectShape(value, maxDepth);
+  if (shape.depth > maxDepth) {
     return { ok: false, error: { code: 'too_deep', message: `${op}: the request nests more than ${maxDepth} levels of objects and arrays; no operation needs that many` } };
+  }
+  if (shape.protoAt !== null) {
+    return { ok: false, error: { code: 'invalid_request', message: `${op}: ${shape.protoAt}: "__proto__" names nothing in the workbench`, details: { issues: [{ field: shape.protoAt, message: 'not a name of the domain' }] } } };
   }
   return { ok: true, value };
 }

@@ -3,7 +3,7 @@
  * and files in the corpus's exports folder, and write only into the exports folder (a relative
  * path lands there). The CLI passes no policy and keeps full paths.
  */
-import { realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { ApiError } from '../../common/errors';
 import type { PathPolicy } from '../../common/path-fields';
@@ -31,7 +31,11 @@ export function servePathPolicy(folders: { uploads: string; exports: string }): 
       throw new ApiError('invalid_request', `${field}: in serve mode only uploaded files and files in the exports folder ${folders.exports} can be read; upload ${basename(path)} instead`);
     }
     const target = isAbsolute(path) ? path : join(folders.exports, path);
-    if (within(folders.exports, target)) return target;
+    if (within(folders.exports, target)) {
+      // The exports folder is made when first written to, as the label export makes it.
+      mkdirSync(dirname(target), { recursive: true });
+      return target;
+    }
     throw new ApiError('invalid_request', `${field}: in serve mode files are written only into the exports folder ${folders.exports}; give a name inside it`);
   };
 }

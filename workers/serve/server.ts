@@ -36,6 +36,8 @@ export interface RunningServer {
   url: string;
   port: number;
   token: string;
+  /** Where uploads are kept until the server stops. */
+  uploadsFolder: string;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    uploadsFolder: uploads.root,
     async close() {
       unsubscribe();
       sockets.close();
