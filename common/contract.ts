@@ -23,6 +23,7 @@ import type {
   StepRow,
 } from './domain';
 import { grades } from './bundle';
+import { protectedCategory } from './category-key';
 import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './domain';
 import { rubricFamilies } from './bundle';
 import { ApiError, type ApiErrorData } from './errors';
@@ -200,7 +201,7 @@ export const operations = {
         collection: id.optional(),
         slots: z.number().int().positive().max(1000).default(12),
         /** Categories with a fixed number of slots, served before the proportional split. */
-        protect: z.record(z.string().min(1).max(64), z.number().int().nonnegative().max(1000)).default({}),
+        protect: z.record(protectedCategory, z.number().int().nonnegative().max(1000)).default({}),
       })
       .strict()
       .refine((r) => Object.values(r.protect).reduce((sum, n) => sum + n, 0) <= r.slots, {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { benchmarkRoles } from './bundle';
+import { protectedCategory } from './category-key';
 
 const id = z.string().min(1).max(512);
 
@@ -104,7 +105,7 @@ export const pipelineJudgeRequest = z
     targets: z.array(judgeTarget).min(1).max(10_000),
     collection: id.optional(),
     slots: z.number().int().min(1).max(100).default(12),
-    protect: z.record(z.string().min(1).max(64), z.number().int().nonnegative().max(100)).default({}),
+    protect: z.record(protectedCategory, z.number().int().nonnegative().max(100)).default({}),
     maxTokens: z.number().int().min(256).max(64_000).default(4096),
     ...modelFields,
     ...jobFields,

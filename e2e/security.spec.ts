@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { expect, test } from './fixtures';
 
@@ -29,19 +30,22 @@ function wsStatus(url: string, headers: Record<string, string> = {}): Promise<nu
 test.describe('serve mode front door', () => {
   test('the page, assets and API refuse a missing token (401) and a wrong one (403)', async ({ workbench, playwright }) => {
     const { origin, token } = workbench;
-    // A fresh context per check: the server's cookie from an accepted page load must not leak into the refusals.
     const request = await playwright.request.newContext();
     expect((await request.get(`${origin}/`)).status()).toBe(401);
     expect((await request.get(`${origin}/?token=wrong`)).status()).toBe(403);
-    const accepted = await playwright.request.newContext();
-    const pageResponse = await accepted.get(`${origin}/?token=${token}`);
+    // The printed URL leads to the page's session path, which carries the token for the page and its assets.
+    const redirect = await request.get(`${origin}/?token=${token}`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(303);
+    expect(redirect.headers()['location']).toBe(`/s/${token}/`);
+    const pageResponse = await request.get(`${origin}/s/${token}/`);
     expect(pageResponse.status()).toBe(200);
+    expect(pageResponse.headers()['set-cookie']).toBeUndefined();
     const page = await pageResponse.text();
     const asset = page.match(/src="\.?\/?(assets\/[^"]+\.js)"/)?.[1];
     expect(asset).toBeTruthy();
     expect((await request.get(`${origin}/${asset}`)).status()).toBe(401);
-    expect((await accepted.get(`${origin}/${asset}`)).status()).toBe(200);
-    expect((await request.get(`${origin}/${asset}?token=wrong`)).status()).toBe(403);
+    expect((await request.get(`${origin}/s/${token}/${asset}`)).status()).toBe(200);
+    expect((await request.get(`${origin}/s/wrong/${asset}`)).status()).toBe(403);
 
     const stats = `${origin}/api/corpus.stats`;
     expect((await request.post(stats, { data: {} })).status()).toBe(401);
@@ -50,7 +54,36 @@ test.describe('serve mode front door', () => {
     expect(ok.status()).toBe(200);
     expect((await ok.json()).value.rollouts).toBeGreaterThan(0);
     await request.dispose();
-    await accepted.dispose();
+  });
+
+  test('after the workbench has been opened, another server on this host receives no credential from the browser', async ({ workbench, page, context }) => {
+    const seen: IncomingHttpHeaders[] = [];
+    const other = createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>other</title><img src="/pixel.png">');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await workbench.open('#/labels');
+      // The page has used the API and the events socket by now; then the user visits another local server.
+      await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);
+      expect(await context.cookies()).toEqual([]);
+      const otherPort = (other.address() as AddressInfo).port;
+      const visit = await context.newPage();
+      for (const host of ['127.0.0.1', 'localhost']) {
+        await visit.goto(`http://${host}:${otherPort}/`);
+        await expect(visit).toHaveTitle('other');
+      }
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      for (const headers of seen) {
+        expect(headers.cookie).toBeUndefined();
+        expect(headers['x-rwb-token']).toBeUndefined();
+        expect(JSON.stringify(headers)).not.toContain(workbench.token);
+      }
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   test('a foreign Origin and a foreign Host are refused even with the token', async ({ workbench, request }) => {
@@ -69,6 +102,8 @@ test.describe('serve mode front door', () => {
     expect(await wsStatus(`${base}?token=wrong`)).toBe(403);
     expect(await wsStatus(`${base}?token=${workbench.token}`, { origin: 'http://evil.example' })).toBe(403);
     expect(await wsStatus(`${base}?token=${workbench.token}`, { origin: workbench.origin })).toBe('open');
+    expect(await wsStatus(`ws://127.0.0.1:${workbench.port}/s/${workbench.token}/events`, { origin: workbench.origin })).toBe('open');
+    expect(await wsStatus(`ws://127.0.0.1:${workbench.port}/s/wrong/events`, { origin: workbench.origin })).toBe(403);
   });
 
   test('a bad request gets a typed error, not a crash', async ({ workbench, request }) => {

@@ -4,6 +4,7 @@
  * over whichever channel it has and exits when its parent goes away.
  */
 import { parseArgs } from 'node:util';
+import type { Result } from '../common/contract';
 import type { ShellMessage, WorkerArgs, WorkerMessage } from '../common/worker-protocol';
 import { toErrorData } from '../common/errors';
 import { Core } from './core/core';
@@ -61,10 +62,18 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 50);
     return;
   }
+  /** A result that cannot be sent (not cloneable, say) becomes the request's typed error instead of ending the worker. */
+  const respond = (id: number, result: Result<unknown>) => {
+    try {
+      port.send({ kind: 'response', id, result });
+    } catch (err) {
+      port.send({ kind: 'response', id, result: { ok: false, error: { code: 'internal', message: `the answer could not be sent (${(err as Error).message})` } } });
+    }
+  };
   core.onEvent((event) => port.send({ kind: 'event', event }));
   port.onMessage((message) => {
     if (message?.kind === 'credentials') core.setAppKey(message.apiKey, message.source);
-    else if (message?.kind === 'request') void core.call(message.op, message.request).then((result) => port.send({ kind: 'response', id: message.id, result }));
+    else if (message?.kind === 'request') void core.call(message.op, message.request).then((result) => respond(message.id, result));
   });
   port.send({ kind: 'ready' });
 }

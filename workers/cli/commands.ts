@@ -117,14 +117,23 @@ const failures: Command = {
 };
 
 const serve: Command = {
-  usage: 'rwb serve [--db FILE] [--port N]',
+  usage: 'rwb serve [--db FILE] [--port N] [--max-upload-mb N] [--renderer DIR]',
   summary: 'serve the workbench to a browser on 127.0.0.1; prints the URL with its token',
-  options: { port: { type: 'string' } },
+  options: { port: { type: 'string' }, 'max-upload-mb': { type: 'string' }, renderer: { type: 'string' } },
   async run(ctx) {
     const portText = (ctx.values.port as string | undefined) ?? '0';
     const port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${portText}"`);
-    const server = await startServer({ dbPath: ctx.dbPath, port, seedSample: ctx.seedSample });
+    const uploadText = ctx.values['max-upload-mb'] as string | undefined;
+    const uploadMb = uploadText === undefined ? undefined : Number(uploadText);
+    if (uploadMb !== undefined && !(Number.isFinite(uploadMb) && uploadMb > 0)) throw new UsageError(`--max-upload-mb must be a positive number, not "${uploadText}"`);
+    const server = await startServer({
+      dbPath: ctx.dbPath,
+      port,
+      seedSample: ctx.seedSample,
+      maxUploadBytes: uploadMb === undefined ? undefined : Math.floor(uploadMb * 1024 * 1024),
+      rendererDir: ctx.values.renderer as string | undefined,
+    });
     ctx.out(`Rubric Workbench serving ${ctx.dbPath}\n${server.url}\n`);
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

@@ -13,7 +13,7 @@ import { search } from '../queries/search';
 import { getTaxonomy, listLibraries } from '../queries/library-queries';
 import { getRubric, listRubrics } from '../queries/rubric-queries';
 import { libraryMix } from '../retrieval/library-mix';
-import { runRetrieval } from '../retrieval/run-retrieval';
+import { requireKnownCategories, runRetrieval } from '../retrieval/run-retrieval';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../queries/rollout-queries';
 import { createCase, listCases } from '../queries/case-queries';
 import { createExperiment, getExperiment, listExperiments } from '../queries/run-experiments';
@@ -146,7 +146,10 @@ export const handlers: Handlers = {
   'taxonomy.save': (req, ctx) => written(ctx, ['taxonomies', 'categories', 'labels', 'failure_events'], () => saveTaxonomy(ctx.db, req)),
   'pipeline.mine': (req, ctx) => startPipelineRun(ctx, 'mine', req),
   'pipeline.curate': (req, ctx) => startPipelineRun(ctx, req.method === 'quota' ? 'curate-quota' : 'curate-filtered', req),
-  'pipeline.judge': (req, ctx) => startPipelineRun(ctx, 'judge', req),
+  'pipeline.judge': (req, ctx) => {
+    requireKnownCategories(ctx.db, req.protect);
+    return startPipelineRun(ctx, 'judge', req);
+  },
   'pipeline.resume': (req, ctx) => resumePipelineRun(ctx, req),
   'pipeline.replay': (req, ctx) => replayPipelineRun(ctx, req.run),
   'pipeline.list': (req, ctx) => pipelineRuns(ctx, req),

@@ -5,7 +5,7 @@
  */
 import type { FilterAllocation } from '../../common/domain';
 import { compareCodes } from '../retrieval/effective-category';
-import type { CategoryCounts } from '../retrieval/mix';
+import { countOf, type CategoryCounts } from '../retrieval/mix';
 import { categoryQuotas } from './quotas';
 
 /** A rubric of the source library: its effective category and how many rollouts support it. */
@@ -28,8 +28,8 @@ export interface FilterResult {
 }
 
 function availableByCategory(candidates: readonly FilterCandidate[]): CategoryCounts {
-  const counts: Record<string, number> = {};
-  for (const c of candidates) counts[c.category] = (counts[c.category] ?? 0) + 1;
+  const counts: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const c of candidates) counts[c.category] = countOf(counts, c.category) + 1;
   return counts;
 }
 
@@ -42,7 +42,7 @@ function availableByCategory(candidates: readonly FilterCandidate[]): CategoryCo
  */
 export function largestExactCut(candidates: readonly FilterCandidate[], pool: CategoryCounts): number {
   const available = availableByCategory(candidates);
-  if (!Object.keys(available).some((category) => (pool[category] ?? 0) > 0)) return 0;
+  if (!Object.keys(available).some((category) => countOf(pool, category) > 0)) return 0;
   for (let n = candidates.length; n >= 1; n--) {
     if (categoryQuotas(pool, n).every((q) => available[q.category] === undefined || q.quota <= available[q.category]!)) return n;
   }

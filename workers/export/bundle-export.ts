@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm } from 'node:fs/promises';
@@ -10,7 +11,8 @@ import { exportRecords } from './export-records';
  * temporary file renamed into place at the end, so a failed export leaves no half file.
  */
 export async function exportBundle(db: Db, out: string): Promise<{ path: string; records: number }> {
-  const tmp = `${out}.partial-${process.pid}`;
+  // Unique per export, so two exports to one name at once never share (and rename away) a temporary file.
+  const tmp = `${out}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
   const stream = createWriteStream(tmp, { encoding: 'utf8' });
   let records = 0;
   try {

@@ -19,7 +19,7 @@
  */
 import type { SlotAllocation } from '../../common/domain';
 import { compareCodes } from './effective-category';
-import { totalOf, type CategoryCounts } from './mix';
+import { countOf, totalOf, type CategoryCounts } from './mix';
 
 /** What the allocation needs: S, the pool mix as counts, the library's rubrics per category, protected counts. */
 export interface SlotRequest {
@@ -113,8 +113,8 @@ export function allocateSlots(request: SlotRequest): SlotAllocation[] {
   ]);
   const buckets: Bucket[] = [...codes].map((category) => ({
     category,
-    weight: pool[category] ?? 0,
-    available: available[category] ?? 0,
+    weight: countOf(pool, category),
+    available: countOf(available, category),
     isProtected: Object.prototype.hasOwnProperty.call(protect, category),
     exact: 0,
     slotsBefore: 0,

@@ -6,7 +6,7 @@
  */
 
 /** The bucket of a failure event or rubric that has no category. */
-const uncategorised = 'uncategorised';
+export const uncategorised = 'uncategorised';
 
 /**
  * SQL for a failure event's effective category: the human or record category wins, then the

@@ -9,6 +9,14 @@ import { compareCodes } from './effective-category';
 /** Rows per category (rubrics of a library, or failure events of a pool). */
 export type CategoryCounts = Readonly<Record<string, number>>;
 
+/**
+ * The count of `code`, 0 when absent. Codes come from users (taxonomies, requests), so a code
+ * like `constructor` or `toString` must never read a property of Object.prototype.
+ */
+export function countOf(counts: CategoryCounts, code: string): number {
+  return Object.prototype.hasOwnProperty.call(counts, code) ? counts[code]! : 0;
+}
+
 /** Categories in code order, so every mix prints and serialises the same way. */
 function sortedKeys(...counts: CategoryCounts[]): string[] {
   const keys = new Set(counts.flatMap((c) => Object.keys(c)));
@@ -23,7 +31,7 @@ export function totalOf(counts: CategoryCounts): number {
 /** Share of each category: count / total, in code order; empty when there is nothing to share. */
 export function sharesOf(counts: CategoryCounts): Record<string, number> {
   const total = totalOf(counts);
-  const shares: Record<string, number> = {};
+  const shares: Record<string, number> = Object.create(null) as Record<string, number>;
   if (total === 0) return shares;
   for (const code of sortedKeys(counts)) shares[code] = counts[code]! / total;
   return shares;
@@ -40,7 +48,7 @@ export function mixDistance(p: CategoryCounts, q: CategoryCounts): number | null
   const b = totalOf(q);
   if (a === 0 || b === 0) return null;
   let sum = 0;
-  for (const code of sortedKeys(p, q)) sum += Math.abs((p[code] ?? 0) * b - (q[code] ?? 0) * a);
+  for (const code of sortedKeys(p, q)) sum += Math.abs(countOf(p, code) * b - countOf(q, code) * a);
   return (sum * 100) / (2 * a * b);
 }
 

@@ -1,16 +1,34 @@
 import type { ParsedRequestOf } from '../../common/contract';
 import type { RetrievalResult, RetrievedRubric } from '../../common/domain';
+import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { requireCollection } from '../queries/library-queries';
 import { caseText } from './case-text';
 import { poolCounts } from './category-counts';
 import { categorySplit } from './category-split';
+import { uncategorised } from './effective-category';
 import { libraryIndex } from './library-index-cache';
 
 type RubricText = Pick<RetrievedRubric, 'id' | 'title' | 'appliesWhen' | 'pattern' | 'fix' | 'family' | 'support'>;
 
+/**
+ * Refuses a protected category that is no category of any taxonomy in the corpus (nor
+ * `uncategorised`), naming it: a typo would otherwise hold slots for nothing.
+ */
+export function requireKnownCategories(db: Db, protect: Readonly<Record<string, number>>): void {
+  const known = db.prepare('SELECT 1 FROM categories WHERE code = ?').pluck();
+  for (const code of Object.keys(protect)) {
+    if (code !== uncategorised && known.get(code) === undefined) {
+      throw new ApiError('invalid_request', `protect.${code}: "${code}" is not a category of this corpus's taxonomy`, {
+        issues: [{ field: `protect.${code}`, message: 'not a category of the taxonomy' }],
+      });
+    }
+  }
+}
+
 /** `retrieval.run`: the category-split retrieval of a library's rubrics for a rollout or one of its steps. */
 export function runRetrieval(db: Db, req: ParsedRequestOf<'retrieval.run'>): RetrievalResult {
+  requireKnownCategories(db, req.protect);
   const index = libraryIndex(db, req.library);
   if (req.collection !== undefined) requireCollection(db, req.collection);
   const text = caseText(db, req.rollout, req.step);

@@ -21,7 +21,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Whether `path` is below `folder` (not the folder itself); both absolute. */
-function isInside(folder: string, path: string): boolean {
+export function isInside(folder: string, path: string): boolean {
   const rel = relative(folder, path);
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }

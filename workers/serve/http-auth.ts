@@ -1,25 +1,34 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export type AuthVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
+/**
+ * A request that passed the front door, with the route it names: the path without the session
+ * prefix. `prefixed` says whether the token came in the path (the page's own requests).
+ */
+export type AuthVerdict = { ok: true; route: string; prefixed: boolean } | { ok: false; status: 401 | 403; reason: string };
 
-export function cookieName(port: number): string {
-  // Cookies are not isolated by port, so two servers on one host need distinct names.
-  return `rwb_token_${port}`;
+/**
+ * The page and everything it loads live under `/s/<token>/`: the browser keeps the token in
+ * the page's own URL and relative asset URLs, so it stores nothing (no cookie) that it would
+ * send to another server on this host. Cookies are not separated by port; paths are per URL.
+ */
+export function sessionPrefix(token: string): string {
+  return `/s/${token}/`;
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
+/** `/s/<token>/rest` as its token and `/rest`; any other path as is. */
+function splitSessionPath(pathname: string): { token?: string; route: string } {
+  const match = /^\/s\/([^/]*)(\/.*)?$/.exec(pathname);
+  if (!match) return { route: pathname };
+  return { token: match[1], route: match[2] ?? '/' };
 }
 
-/** The token a request presents: query `token`, header `x-rwb-token`, or this server's cookie. */
-export function presentedToken(req: IncomingMessage, url: URL, port: number): string | undefined {
+/** The token a request presents: in the path prefix, the header `x-rwb-token` or the query `token`. */
+export function presentedToken(req: IncomingMessage, url: URL): { token: string | undefined; route: string; prefixed: boolean } {
+  const { token: fromPath, route } = splitSessionPath(url.pathname);
+  if (fromPath !== undefined) return { token: fromPath, route, prefixed: true };
   const header = req.headers['x-rwb-token'];
-  return url.searchParams.get('token') ?? (typeof header === 'string' ? header : undefined) ?? readCookie(req.headers.cookie, cookieName(port));
+  return { token: (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? undefined, route, prefixed: false };
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -39,8 +48,8 @@ export function authorize(req: IncomingMessage, url: URL, port: number, token: s
   if (origin !== undefined && !allowedHosts.some((h) => origin === `http://${h}`)) {
     return { ok: false, status: 403, reason: `foreign origin ${origin}` };
   }
-  const presented = presentedToken(req, url, port);
-  if (presented === undefined || presented === '') return { ok: false, status: 401, reason: 'token required' };
-  if (!sameToken(presented, token)) return { ok: false, status: 403, reason: 'wrong token' };
-  return { ok: true };
+  const presented = presentedToken(req, url);
+  if (presented.token === undefined || presented.token === '') return { ok: false, status: 401, reason: 'token required' };
+  if (!sameToken(presented.token, token)) return { ok: false, status: 403, reason: 'wrong token' };
+  return { ok: true, route: presented.route, prefixed: presented.prefixed };
 }

@@ -3,17 +3,20 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { WebSocketServer } from 'ws';
 import type { Result } from '../../common/contract';
 import { isOperationName } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
-import type { ErrorCode } from '../../common/errors';
+import { toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
+import { applyPathPolicy } from '../../common/path-fields';
 import { exportsFolder } from '../labels/exports-folder';
+import { eventSockets } from './event-sockets';
 import { sendExportFile } from './export-downloads';
-import { authorize, cookieName } from './http-auth';
+import { authorize, sessionPrefix } from './http-auth';
 import { sendJson } from './json-response';
+import { maxBodyBytes, readJsonBody, tooLarge } from './request-body';
+import { servePathPolicy } from './serve-path-policy';
 import { serveStatic } from './static-files';
-import { Uploads } from './uploads';
+import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 
 export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
@@ -25,16 +28,18 @@ export interface ServeOptions {
   rendererDir?: string;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
+  /** The largest file /upload accepts. */
+  maxUploadBytes?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   token: string;
+  /** Where uploads are kept until the server stops. */
+  uploadsFolder: string;
   close(): Promise<void>;
 }
-
-const maxBodyBytes = 8 * 1024 * 1024;
 
 const statusOf: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -45,29 +50,32 @@ const statusOf: Record<ErrorCode, number> = {
   unavailable: 503,
   cancelled: 409,
   internal: 500,
+  busy: 503,
+  disk_full: 507,
+  read_only: 409,
+  too_deep: 400,
+  too_large: 413,
 };
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBodyBytes) {
-        reject(new Error(`request body over ${maxBodyBytes} bytes`));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+function sendError(res: ServerResponse, error: ApiErrorData): void {
+  // After a refused body the connection is closed, so the rest of it is never read as a request.
+  if (error.code === 'too_large') res.setHeader('connection', 'close');
+  sendJson(res, statusOf[error.code], { ok: false, error });
+}
+
+/** A body the client declares too big is refused before it is sent (no "100 Continue"). */
+function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > limit;
 }
 
 /**
  * Serve mode: the renderer build and the API over HTTP (POST /api/<operation>), a WebSocket
  * of events (/events), file uploads for import (POST /upload?name=) and downloads of exported
  * files (GET /exports?path=), on 127.0.0.1 only, every request checked for the token, the Host
- * and the Origin. The corpus lives in a worker process, as in the desktop app.
+ * and the Origin. The page lives under a per-session path (/s/<token>/), so a browser keeps
+ * no cookie it could send to other servers on the host. The corpus lives in a worker process,
+ * as in the desktop app. No request can end the process: every failure is that request's typed error.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const rendererDir = options.rendererDir ?? defaultRendererDir;
@@ -77,13 +85,21 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const token = options.token ?? randomBytes(24).toString('base64url');
   const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample });
   let port = options.port;
-  const uploads = new Uploads();
+  const uploads = new Uploads(options.maxUploadBytes ?? defaultMaxUploadBytes);
+  const exportsDir = exportsFolder(options.dbPath);
+  const pathPolicy = servePathPolicy({ uploads: uploads.root, exports: exportsDir });
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch((err: Error) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: err.message } });
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendError(res, toErrorData(err));
       else res.destroy();
     });
+  });
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    const limit = new URL(req.url ?? '/', 'http://x').pathname.endsWith('/upload') ? uploads.maxBytes : maxBodyBytes;
+    if (declaredTooLarge(req, limit)) return sendError(res, tooLarge('the request body', limit));
+    res.writeContinue();
+    server.emit('request', req, res);
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -94,58 +110,56 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       res.end(`${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}\n`);
       return;
     }
-    if (url.pathname === '/upload') {
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'use POST' } });
+    const route = verdict.route;
+    if (route === '/upload') {
+      if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
       const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload');
       return sendJson(res, 200, { ok: true, value: { path } });
     }
-    if (url.pathname === '/exports') return sendExportFile(req, res, url, exportsFolder(options.dbPath));
-    if (url.pathname.startsWith('/api/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'use POST' } });
-      const op = url.pathname.slice('/api/'.length);
-      if (!isOperationName(op)) {
-        return sendJson(res, 404, { ok: false, error: { code: 'unknown_operation', message: `unknown operation "${op}"` } });
-      }
-      let request: unknown;
-      try {
-        const body = await readBody(req);
-        request = body === '' ? {} : JSON.parse(body);
-      } catch (err) {
-        return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `${op}: ${(err as Error).message}` } });
-      }
-      const result: Result<unknown> = await worker.call(op, request);
-      return sendJson(res, result.ok ? 200 : statusOf[result.error.code], result);
+    if (route === '/exports') return sendExportFile(req, res, url, exportsDir);
+    if (route.startsWith('/api/')) {
+      if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
+      const op = route.slice('/api/'.length);
+      if (!isOperationName(op)) return sendError(res, { code: 'unknown_operation', message: `unknown operation "${op}"` });
+      if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
+      const body = await readJsonBody(req, op);
+      if (!body.ok) return sendError(res, body.error);
+      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy));
+      return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'method not allowed' } });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
+    if (!verdict.prefixed) {
+      // The printed URL carries the token in its query; the page itself lives under the session path.
+      res.writeHead(303, { location: `${sessionPrefix(token)}${route.slice(1)}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+      res.end();
+      return;
+    }
     const headers = {
       'content-security-policy': contentSecurityPolicy({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
-      'set-cookie': `${cookieName(port)}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`,
     };
-    const path = url.pathname === '/' ? '/index.html' : url.pathname;
+    const path = route === '/' ? '/index.html' : route;
     if (!(await serveStatic(rendererDir, path, res, headers))) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not found\n');
     }
   }
 
-  const sockets = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => {
+  const sockets = eventSockets();
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const verdict = authorize(req, url, port, token);
-    if (!verdict.ok || url.pathname !== '/events') {
+    if (!verdict.ok || verdict.route !== '/events') {
       const status = verdict.ok ? 404 : verdict.status;
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`);
       return;
     }
-    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+    sockets.upgrade(req, socket, head);
   });
-  const unsubscribe = worker.onEvent((event) => {
-    const text = JSON.stringify(event);
-    for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text);
-  });
+  const unsubscribe = worker.onEvent((event) => sockets.broadcast(event));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -156,9 +170,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    uploadsFolder: uploads.root,
     async close() {
       unsubscribe();
-      for (const client of sockets.clients) client.terminate();
       sockets.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

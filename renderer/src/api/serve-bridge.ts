@@ -18,8 +18,9 @@ function isResult(value: unknown): value is Result<unknown> {
 }
 
 /**
- * Builds a bridge that talks to the serve-mode server this page came from. The token is read
- * once from the page URL; without it the server's cookie (set with the page) still authorises.
+ * Builds a bridge that talks to the serve-mode server this page came from, with the token of
+ * the page's session path (the events socket opens under that path, since a browser cannot
+ * give a WebSocket a header).
  */
 export function createServeBridge(): WorkbenchBridge {
   const token = serveToken();
@@ -43,7 +44,6 @@ export function createServeBridge(): WorkbenchBridge {
   }
 
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  const events = openEventSocket(`${protocol}//${location.host}/events${query}`);
+  const events = openEventSocket(`${protocol}//${location.host}${token ? `/s/${encodeURIComponent(token)}` : ''}/events`);
   return { ...bridgeMethods(send), onEvent: events.subscribe };
 }

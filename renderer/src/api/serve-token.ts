@@ -1,8 +1,10 @@
 /**
- * The serve-mode token, from the page URL the server printed. Navigation rewrites only the
- * hash, so the query keeps it for the page's lifetime. Null in Electron, and in a browser
- * opened without it, where the server's cookie (set with the page) authorises instead.
+ * The serve-mode token. The server redirects the printed URL (`/?token=`) to the page's
+ * session path `/s/<token>/`, which keeps the token for the page's lifetime (navigation
+ * rewrites only the hash) without the browser storing any cookie. The API calls carry it as
+ * the `x-rwb-token` header. Null in Electron.
  */
 export function serveToken(): string | null {
-  return new URLSearchParams(location.search).get('token');
+  const fromPath = /^\/s\/([^/]+)\//.exec(location.pathname)?.[1];
+  return fromPath ?? new URLSearchParams(location.search).get('token');
 }

@@ -1,0 +1,80 @@
+/**
+ * Reading an API request's JSON body within stated limits: a body over `maxBytes` and a value
+ * nested deeper than `maxDepth` get their own typed errors (too_large, too_deep) before any
+ * of it reaches the worker, where validating or cloning it could overflow the stack.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { ApiErrorData } from '../../common/errors';
+
+/** API bodies above this are refused with 413; imports upload files through /upload instead. */
+export const maxBodyBytes = 8 * 1024 * 1024;
+/** No operation's request nests deeper than a few levels; this leaves room and stops hostile input. */
+export const maxDepth = 32;
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; error: ApiErrorData };
+
+export function tooLarge(what: string, limit: number): ApiErrorData {
+  return { code: 'too_large', message: `${what} is larger than ${limit} bytes, the most this server accepts` };
+}
+
+/**
+ * How deeply `value` nests arrays and objects (a scalar is 0), counted without recursion and
+ * stopping past `limit`, and the path of the first own `__proto__` key: JSON.parse keeps it
+ * as a field, but any copy of the request (validation, the clone to the worker) would drop it
+ * or turn it into a prototype, so it is refused where it enters.
+ */
+export function inspectShape(value: unknown, limit: number): { depth: number; protoAt: string | null } {
+  let depth = 0;
+  const stack: [unknown, number, string][] = [[value, 0, '']];
+  while (stack.length > 0) {
+    const [item, level, path] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    const inner = level + 1;
+    depth = Math.max(depth, inner);
+    if (depth > limit) return { depth, protoAt: null };
+    if (Object.prototype.hasOwnProperty.call(item, '__proto__')) return { depth, protoAt: `${path}__proto__` };
+    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
+    for (const [key, child] of entries) stack.push([child, inner, `${path}${key}.`]);
+  }
+  return { depth, protoAt: null };
+}
+
+/** Reads the whole body; stops reading (and answers too_large) as soon as it passes `limit`. */
+function readText(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData);
+      // Drained, not destroyed: the client gets the 413 instead of a reset mid-upload.
+      req.resume();
+      resolve(null);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The request of operation `op`: `{}` for an empty body, else the parsed JSON within the limits. */
+export async function readJsonBody(req: IncomingMessage, op: string, limit = maxBodyBytes): Promise<BodyResult> {
+  const text = await readText(req, limit);
+  if (text === null) return { ok: false, error: tooLarge(`the ${op} request`, limit) };
+  if (text === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: { code: 'invalid_request', message: `${op}: the body is not JSON (${(err as Error).message})` } };
+  }
+  const shape = inspectShape(value, maxDepth);
+  if (shape.depth > maxDepth) {
+    return { ok: false, error: { code: 'too_deep', message: `${op}: the request nests more than ${maxDepth} levels of objects and arrays; no operation needs that many` } };
+  }
+  if (shape.protoAt !== null) {
+    return { ok: false, error: { code: 'invalid_request', message: `${op}: ${shape.protoAt}: "__proto__" names nothing in the workbench`, details: { issues: [{ field: shape.protoAt, message: 'not a name of the domain' }] } } };
+  }
+  return { ok: true, value };
+}

@@ -1,0 +1,180 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSampleCorpus, stubRenderer } from '../test-support/serve-fixture';
+import { useTempDir } from '../test-support/temp-dir';
+import { startServer, type RunningServer } from './server';
+import { removeStaleUploads } from './uploads';
+
+const tempDir = useTempDir();
+const sampleCorpus = useSampleCorpus();
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+const token = 'test-token-0123456789';
+
+async function start(maxUploadBytes?: number): Promise<{ server: RunningServer; dir: string; base: string }> {
+  const dir = tempDir();
+  const dbPath = await sampleCorpus(dir);
+  const server = await startServer({ dbPath, port: 0, seedSample: false, rendererDir: stubRenderer(dir), token, maxUploadBytes });
+  running.push(server);
+  return { server, dir, base: `http://127.0.0.1:${server.port}` };
+}
+
+interface Answer {
+  status: number;
+  body: { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+}
+
+async function call(base: string, op: string, body: unknown): Promise<Answer> {
+  const response = await fetch(`${base}/api/${op}`, { method: 'POST', headers: { 'x-rwb-token': token }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Answer['body'] };
+}
+
+/** A raw request, so the test controls the headers and how the body is sent (fetch sets its own). */
+function raw(port: number, path: string, headers: Record<string, string>, body: Buffer | Buffer[]): Promise<{ status: number; text: string; continued: boolean }> {
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'x-rwb-token': token, ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, continued }));
+    });
+    req.on('error', reject);
+    const send = () => {
+      for (const chunk of Array.isArray(body) ? body : [body]) if (!req.destroyed) req.write(chunk);
+      req.end();
+    };
+    if (headers.expect === '100-continue') req.on('continue', () => ((continued = true), send()));
+    else send();
+  });
+}
+
+describe('serve mode keeps answering whatever a request holds', () => {
+  it('refuses a 12 MB body with 413 and a JSON error, declared or streamed, and then answers the next request', async () => {
+    const { server, base } = await start();
+    const big = Buffer.alloc(12 * 1024 * 1024, 'a');
+    const declared = await raw(server.port, '/api/corpus.stats', { 'content-type': 'application/json', 'content-length': String(big.length), expect: '100-continue' }, big);
+    expect(declared.status).toBe(413);
+    expect(declared.continued).toBe(false);
+    expect(JSON.parse(declared.text)).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    const chunks = Array.from({ length: 12 }, () => Buffer.alloc(1024 * 1024, 'a'));
+    const streamed = await raw(server.port, '/api/corpus.stats', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.text).error.message).toContain('8388608 bytes');
+    expect((await call(base, 'corpus.stats', {})).status).toBe(200);
+  });
+
+  it('answers JSON nested 5,000 deep with too_deep, not internal', async () => {
+    const { base } = await start();
+    const deep = `{"query":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const answer = await call(base, 'search.query', deep);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.code).toBe('too_deep');
+    expect((await call(base, 'corpus.stats', {})).status).toBe(200);
+  });
+
+  it('refuses built-in object names as protected categories, naming the key, and keeps the worker', async () => {
+    const { base } = await start();
+    const library = ((await call(base, 'libraries.list', {})).body.value as { id: string }[])[0]!.id;
+    const rollout = ((await call(base, 'rollouts.list', { limit: 1 })).body.value as { rows: { id: string }[] }).rows[0]!.id;
+    for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__', 'no-such-category']) {
+      const answer = await call(base, 'retrieval.run', `{"library":${JSON.stringify(library)},"rollout":${JSON.stringify(rollout)},"protect":{${JSON.stringify(key)}:1}}`);
+      expect(answer.status, key).toBe(400);
+      expect(answer.body.error?.code, key).toBe('invalid_request');
+      expect(answer.body.error?.message, key).toContain(`protect.${key}`);
+    }
+    const category = ((await call(base, 'taxonomy.get', {})).body.value as { categories: { code: string }[] }).categories[0]!.code;
+    const fine = await call(base, 'retrieval.run', { library, rollout, protect: { [category]: 1 } });
+    expect(fine.status).toBe(200);
+    expect((fine.body.value as { allocation: { category: string; protected: boolean }[] }).allocation.find((a) => a.category === category)?.protected).toBe(true);
+  });
+});
+
+describe('serve-mode paths: only uploads and the exports folder', () => {
+  it('refuses to read or write any other path, and writes a relative name into the exports folder', async () => {
+    const { base, dir } = await start();
+    const outside = join(dir, 'outside.jsonl');
+    writeFileSync(outside, '');
+    const refused: [string, unknown, string][] = [
+      ['import.files', { paths: ['/etc/passwd'] }, 'paths.0'],
+      ['import.files', { paths: [outside] }, 'paths.0'],
+      ['labels.import', { paths: ['/etc/hostname'] }, 'paths.0'],
+      ['leaderboards.attach', { task: 't', path: '/etc/passwd' }, 'path'],
+      ['export.bundle', { out: outside }, 'out'],
+      ['export.bundle', { out: '../escape.jsonl' }, 'out'],
+      ['labels.export', { out: '/tmp/labels.csv', format: 'csv' }, 'out'],
+    ];
+    for (const [op, request, field] of refused) {
+      const answer = await call(base, op, request);
+      expect(answer.body.error?.code, `${op} ${JSON.stringify(request)}`).toBe('invalid_request');
+      expect(answer.body.error?.message).toContain(`${field}: in serve mode`);
+    }
+    const exported = await call(base, 'export.bundle', { out: 'mine.jsonl' });
+    expect(exported.status).toBe(200);
+    expect(existsSync(join(dir, 'exports', 'mine.jsonl'))).toBe(true);
+    const reimport = await call(base, 'labels.import', { paths: [join(dir, 'exports', 'mine.jsonl')] });
+    expect(reimport.status).toBe(200);
+  });
+
+  it('imports an uploaded file', async () => {
+    const { base } = await start();
+    const upload = await fetch(`${base}/upload?name=empty.jsonl`, { method: 'POST', headers: { 'x-rwb-token': token }, body: '' });
+    const path = ((await upload.json()) as { value: { path: string } }).value.path;
+    const answer = await call(base, 'labels.import', { paths: [path] });
+    expect(answer.body.error?.message ?? '').not.toContain('in serve mode');
+  });
+});
+
+describe('uploads', () => {
+  it('refuses an upload over the limit with 413 and keeps nothing of it', async () => {
+    const { server } = await start(64 * 1024);
+    const body = Buffer.alloc(256 * 1024, 'x');
+    const declared = await raw(server.port, '/upload?name=big.jsonl', { 'content-length': String(body.length) }, body);
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.text).error.code).toBe('too_large');
+    const streamed = await raw(server.port, '/upload?name=big.jsonl', { 'transfer-encoding': 'chunked' }, [body.subarray(0, 32 * 1024), body.subarray(32 * 1024)]);
+    expect(streamed.status).toBe(413);
+    expect(readdirSync(server.uploadsFolder)).toEqual([]);
+    const small = await raw(server.port, '/upload?name=small.jsonl', {}, body.subarray(0, 1024));
+    expect(small.status).toBe(200);
+  });
+
+  it('removes the partial file of an upload the client abandons', async () => {
+    const { server } = await start();
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port: server.port,
+      path: '/upload?name=partial.jsonl',
+      method: 'POST',
+      headers: { 'x-rwb-token': token, 'content-length': String(1024 * 1024) },
+    });
+    req.on('error', () => undefined);
+    req.write(Buffer.alloc(64 * 1024, 'x'));
+    const partialSize = () =>
+      readdirSync(server.uploadsFolder).reduce((sum, sub) => {
+        const file = join(server.uploadsFolder, sub, 'partial.jsonl');
+        return sum + (existsSync(file) ? statSync(file).size : 0);
+      }, 0);
+    await expect.poll(partialSize).toBeGreaterThan(0);
+    req.destroy();
+    await expect.poll(() => readdirSync(server.uploadsFolder)).toEqual([]);
+  });
+
+  it('removes upload folders of servers that are gone, and keeps those of live ones', async () => {
+    const parent = tempDir();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = join(parent, `rwb-uploads-${gone}-abc123`);
+    const live = join(parent, `rwb-uploads-${process.ppid}-def456`);
+    const other = join(parent, 'rwb-uploads-unrelated');
+    for (const folder of [stale, live, other]) mkdirSync(join(folder, 'x'), { recursive: true });
+    expect(removeStaleUploads(parent)).toBe(1);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(other)).toBe(true);
+  });
+});
