@@ -36,5 +36,15 @@ export interface AttemptStatusEvent {
   attempt: AttemptRow;
 }
 
-export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent;
+/**
+ * The worker process stopped unexpectedly and a new one was started on the same corpus; calls
+ * in flight when it stopped were answered with `unavailable`. Sent by the shell, not the worker.
+ */
+export interface WorkerRestartedEvent {
+  type: 'worker:restarted';
+  /** How the old worker ended, e.g. `SIGKILL` or `exit 1`. */
+  reason: string;
+}
+
+export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent | WorkerRestartedEvent;
 export type EventListener = (event: WorkbenchEvent) => void;

@@ -68,5 +68,5 @@ function start(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => host.stop());
+  app.on('will-quit', () => void host.stop());
 }
