@@ -48,8 +48,8 @@ export default tseslint.config(
   },
   {
     // The shells wire things up; the corpus and its logic stay in the worker. Both shells share
-    // the worker connection, which imports neither Electron nor the corpus.
+    // the worker connection, which imports neither Electron nor the corpus; tests share the test helpers.
     files: ['main/**/*.ts', 'preload/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(['better-sqlite3', /(^|\/)workers\/(?!worker-connection\/)/, '**/renderer/**']) },
+    rules: { 'no-restricted-imports': restrict(['better-sqlite3', /(^|\/)workers\/(?!worker-connection\/|test-support\/)/, '**/renderer/**']) },
   },
 );
