@@ -47,5 +47,21 @@ export interface EventsConnectedEvent {
   type: 'events:connected';
 }
 
-export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent | EventsConnectedEvent;
+/**
+ * The worker process stopped unexpectedly and a new one was started on the same corpus; calls
+ * in flight when it stopped were answered with `unavailable`. Sent by the shell, not the worker.
+ */
+export interface WorkerRestartedEvent {
+  type: 'worker:restarted';
+  /** How the old worker ended, e.g. `SIGKILL` or `exit 1`. */
+  reason: string;
+}
+
+export type WorkbenchEvent =
+  | DbChangedEvent
+  | JobProgressEvent
+  | AttemptOutputEvent
+  | AttemptStatusEvent
+  | EventsConnectedEvent
+  | WorkerRestartedEvent;
 export type EventListener = (event: WorkbenchEvent) => void;

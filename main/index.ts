@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, Menu, session } from 'electron';
 import { ApiKeyStore } from './api-key-store';
+import { ChosenPaths } from './chosen-paths';
 import { appPage, registerAppScheme, serveAppScheme } from './app-page';
 import { openCorpusFromDialog, startupCorpus } from './corpus';
 import { forwardEvents, handleWorkbenchCalls } from './ipc';
@@ -57,7 +58,9 @@ function start(): void {
     window = created;
   };
 
-  handleWorkbenchCalls(host, (event) => isFromAppFrame(event, window?.webContents, page), modelKeyOperations(host, keys));
+  // Files the user picks or drops in this session; they are the only paths the window may name.
+  const chosen = new ChosenPaths();
+  handleWorkbenchCalls(host, (event) => isFromAppFrame(event, window?.webContents, page), chosen, modelKeyOperations(host, keys));
   forwardEvents(host, () => window?.webContents);
   Menu.setApplicationMenu(buildAppMenu({ openCorpus: () => void openCorpusFromDialog(host, window) }));
 
@@ -68,5 +71,5 @@ function start(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => host.stop());
+  app.on('will-quit', () => void host.stop());
 }

@@ -2,27 +2,29 @@
  * The IPC boundary between the window and main. One handler answers every operation, so the
  * sender check, the validation against the contract and the error shape are the same for all.
  */
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { parseRequest, requireOperation, type OperationName, type Result } from '../common/contract';
 import { toErrorData } from '../common/errors';
 import type { WorkbenchEvent } from '../common/events';
 import type { WorkerHost } from './worker-host';
-import { callChannel, eventChannel } from '../common/ipc-channels';
-
-/** Channel names; `preload/index.ts` uses the same two strings. */
+import { callChannel, chosenPathChannel, eventChannel } from '../common/ipc-channels';
+import type { ChosenPaths } from './chosen-paths';
 
 /** Operations main answers itself (what needs Electron, like the OS's safe storage); undefined passes the call on to the worker. */
 export type ShellOperations = (op: OperationName, request: unknown) => Promise<Result<unknown>> | undefined;
 
 /**
  * Answers `workbench:call` from trusted frames only. The operation name and request are
- * untrusted: the name is resolved and the request validated against the contract before the
- * worker sees them, and every failure comes back as a `Result` because thrown errors lose
- * their fields crossing IPC. Returns the function that removes the handler.
+ * untrusted: the name is resolved, the request validated against the contract and its
+ * filesystem paths checked against the files the user chose, all before the worker sees
+ * them; every failure comes back as a `Result` because thrown errors lose their fields
+ * crossing IPC. Also records the files the preload reports as chosen. Returns the function
+ * that removes both handlers.
  */
 export function handleWorkbenchCalls(
   host: Pick<WorkerHost, 'call'>,
-  isTrusted: (event: IpcMainInvokeEvent) => boolean,
+  isTrusted: (event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>) => boolean,
+  chosen: ChosenPaths,
   shellOperations: ShellOperations = () => undefined,
 ): () => void {
   ipcMain.handle(callChannel, async (event, name: unknown, request: unknown): Promise<Result<unknown> | undefined> => {
@@ -33,12 +35,23 @@ export function handleWorkbenchCalls(
     try {
       const op = requireOperation(typeof name === 'string' ? name : String(name));
       const parsed = parseRequest(op, request);
+      chosen.check(op, parsed);
       return await (shellOperations(op, parsed) ?? host.call(op, parsed));
     } catch (err) {
       return { ok: false, error: toErrorData(err) };
     }
   });
-  return () => ipcMain.removeHandler(callChannel);
+  // Synchronous, so the path is known before the call that names it, which follows on another channel.
+  const onChosen = (event: IpcMainEvent, path: unknown): void => {
+    if (isTrusted(event)) chosen.add(path);
+    else console.warn(`ipc: ignored a chosen file from an untrusted frame (${event.senderFrame?.url ?? 'no frame'})`);
+    event.returnValue = null;
+  };
+  ipcMain.on(chosenPathChannel, onChosen);
+  return () => {
+    ipcMain.removeHandler(callChannel);
+    ipcMain.removeListener(chosenPathChannel, onChosen);
+  };
 }
 
 /** Sends the worker's events to the window current at the time of each event. */

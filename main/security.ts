@@ -53,7 +53,7 @@ export function hardenWebContents(webContents: WebContents, page: AppPage): void
  * Whether an IPC call comes from the app page in the top frame of `webContents` (the
  * workbench window). Calls from other windows, subframes or foreign pages are not answered.
  */
-export function isFromAppFrame(event: IpcMainInvokeEvent, webContents: WebContents | undefined, page: AppPage): boolean {
+export function isFromAppFrame(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>, webContents: WebContents | undefined, page: AppPage): boolean {
   const frame = event.senderFrame;
   return (
     webContents !== undefined &&

@@ -6,7 +6,7 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import { bridgeMethods, type OperationName, type Result, type WorkbenchBridge } from '../common/contract';
 import { toErrorData } from '../common/errors';
 import type { EventListener, WorkbenchEvent } from '../common/events';
-import { callChannel, eventChannel } from '../common/ipc-channels';
+import { callChannel, chosenPathChannel, eventChannel } from '../common/ipc-channels';
 
 /** Main answers every call with a `Result`; a rejected invoke (no handler yet, say) becomes one too. */
 function send(name: OperationName, request: unknown): Promise<Result<unknown>> {
@@ -25,8 +25,14 @@ const workbench = {
       ipcRenderer.removeListener(eventChannel, handler);
     };
   },
+  /**
+   * The path of a file the user picked or dropped, which main then lets operations name.
+   * A File made in the page has no path (''), so the page cannot make main accept one.
+   */
   pathForFile(file: unknown): string {
-    return webUtils.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]);
+    const path = webUtils.getPathForFile(file as Parameters<typeof webUtils.getPathForFile>[0]);
+    if (path !== '') ipcRenderer.sendSync(chosenPathChannel, path);
+    return path;
   },
 } satisfies WorkbenchBridge;
 

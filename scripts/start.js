@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm start`: the Electron app when Electron's binary is installed; otherwise (an offline
- * npm mirror, or ELECTRON_SKIP_BINARY_DOWNLOAD=1) serve mode on 127.0.0.1, whose URL is
- * printed for a browser. Arguments after `--` are passed on, e.g. `npm start -- --db FILE`.
+ * `npm start`: the Electron app, fetching Electron's binary first when it is missing;
+ * otherwise (an offline mirror, a failed download, or ELECTRON_SKIP_BINARY_DOWNLOAD=1) serve
+ * mode on 127.0.0.1, whose URL is printed for a browser. Arguments after `--` are passed on,
+ * e.g. `npm start -- --db FILE`. RWB_ELECTRON_DOWNLOAD_TIMEOUT (seconds) bounds the download.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -10,20 +11,11 @@ import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultDownloadTimeoutMs, ensureElectronBinary } from './electron-binary.js';
 import { ensureElectronNative } from './electron-native.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-
-/** The Electron executable, if installed: the `electron` package exports its path, and throws without one. */
-function electronBinary() {
-  try {
-    const path = require('electron');
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** npm runs scripts from the package folder; a relative `--db` means the folder `npm start` was typed in. */
 function passedArgs() {
@@ -107,17 +99,16 @@ async function startElectron(electron, args) {
   return run(electron, ['.', ...args], env);
 }
 
-async function startServe(args) {
-  console.log(
-    "Electron's binary is not installed (an offline npm mirror, or ELECTRON_SKIP_BINARY_DOWNLOAD=1), so serve mode starts instead: open the URL below in a browser.",
-  );
+async function startServe(args, reason) {
+  console.log(`No Electron (${reason}), so serve mode starts instead: open the URL below in a browser.`);
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) build();
   return run(process.execPath, [join(root, 'bin', 'rwb.js'), 'serve', '--port', process.env.PORT || '0', ...args]);
 }
 
 try {
-  const electron = electronBinary();
-  process.exitCode = await (electron ? startElectron(electron, passedArgs()) : startServe(passedArgs()));
+  const seconds = Number(process.env.RWB_ELECTRON_DOWNLOAD_TIMEOUT);
+  const electron = await ensureElectronBinary({ timeoutMs: seconds > 0 ? seconds * 1000 : defaultDownloadTimeoutMs });
+  process.exitCode = await (electron.path ? startElectron(electron.path, passedArgs()) : startServe(passedArgs(), electron.reason));
 } catch (err) {
   console.error(`start: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

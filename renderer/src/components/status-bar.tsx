@@ -1,4 +1,5 @@
 import { useAppStore } from '../stores/app-store';
+import { WorkerRestartNotice } from './worker-restart-notice';
 
 /** Which corpus file is open, its schema version and the shell the app runs in. */
 export function StatusBar() {
@@ -16,6 +17,7 @@ export function StatusBar() {
           <span>
             <span className="status-label">Shell</span> {info.shell}
           </span>
+          <WorkerRestartNotice />
           <span className="status-right">Rubric Workbench {info.appVersion}</span>
         </>
       ) : (

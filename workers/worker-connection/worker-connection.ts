@@ -1,0 +1,218 @@
+/**
+ * The shell's side of the worker protocol, the same for Electron main and serve mode: starts
+ * the worker through an injected transport (Electron's utilityProcess or Node's fork),
+ * forwards calls, fans out its events, hands it the API key before its first call, and
+ * restarts it with backoff when it crashes. A worker that dies answers its in-flight calls
+ * with `unavailable` instead of leaving them hanging. Imports nothing from Electron.
+ */
+import type { Result } from '../../common/contract';
+import type { ApiErrorData } from '../../common/errors';
+import type { EventListener, WorkbenchEvent } from '../../common/events';
+import type { ShellMessage, WorkerArgs, WorkerCredentials, WorkerMessage } from '../../common/worker-protocol';
+import { CrashHistory, defaultRestartPolicy, type RestartPolicy } from './restart-policy';
+
+/** How a worker process ended: an exit code, or the signal that killed it (Node only). */
+export interface WorkerExit {
+  code: number | null;
+  signal?: string | null;
+}
+
+/** One running worker process, as the shell sees it. */
+export interface WorkerTransport {
+  send(message: ShellMessage): void;
+  onMessage(listener: (message: WorkerMessage) => void): void;
+  onExit(listener: (exit: WorkerExit) => void): void;
+  /** Ends the worker on purpose. */
+  stop(): void;
+}
+
+export type SpawnWorker = (args: WorkerArgs) => WorkerTransport;
+
+/** Outcome of starting a worker: the corpus is open, or the error that stopped it. */
+export type StartResult = { ok: true } | { ok: false; error: ApiErrorData };
+
+export interface WorkerConnectionOptions {
+  restart?: RestartPolicy;
+  /** Where the connection says that a worker crashed and whether it restarts (stderr by default). */
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+function unavailable(message: string): { ok: false; error: ApiErrorData } {
+  return { ok: false, error: { code: 'unavailable', message } };
+}
+
+function describe(exit: WorkerExit): string {
+  return exit.signal ? exit.signal : `exit ${exit.code}`;
+}
+
+export class WorkerConnection {
+  private transport: WorkerTransport | undefined;
+  private ready: Promise<StartResult> = Promise.resolve(unavailable('the worker process has not been started'));
+  private current: WorkerArgs | undefined;
+  private crashes: CrashHistory;
+  private credentials: WorkerCredentials | undefined;
+  /** The worker that has said ready; only it may be sent credentials directly. */
+  private readyTransport: WorkerTransport | undefined;
+  /** Cancels a restart waiting out its backoff, settling the calls that wait for it. */
+  private cancelRestart: (() => void) | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, (result: Result<unknown>) => void>();
+  private readonly listeners = new Set<EventListener>();
+  private readonly policy: RestartPolicy;
+  private readonly log: (line: string) => void;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly spawnWorker: SpawnWorker,
+    options: WorkerConnectionOptions = {},
+  ) {
+    this.policy = options.restart ?? defaultRestartPolicy;
+    this.log = options.log ?? ((line) => console.error(line));
+    this.now = options.now ?? Date.now;
+    this.crashes = new CrashHistory(this.policy, this.now);
+  }
+
+  /** What the worker was last asked to open. */
+  get args(): WorkerArgs | undefined {
+    return this.current;
+  }
+
+  /**
+   * Stops any running worker and starts one with `args`. Resolves once the corpus is open or
+   * refused; calls made meanwhile wait for the outcome rather than failing.
+   */
+  open(args: WorkerArgs): Promise<StartResult> {
+    void this.stop();
+    this.current = args;
+    this.crashes = new CrashHistory(this.policy, this.now);
+    return this.spawn(args, undefined);
+  }
+
+  /** Forwards one call to the worker; never rejects. */
+  async call(op: string, request: unknown): Promise<Result<unknown>> {
+    const ready = this.ready;
+    const started = await ready;
+    // A restart or a corpus switch while waiting: wait for the new worker instead.
+    if (ready !== this.ready) return this.call(op, request);
+    if (!started.ok) return started;
+    const transport = this.transport;
+    if (!transport) return unavailable('the worker process has stopped');
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      try {
+        transport.send({ kind: 'request', id, op, request });
+      } catch (err) {
+        // A request the channel cannot carry (not cloneable, or the channel just closed) fails alone.
+        this.pending.delete(id);
+        resolve(unavailable(`the request could not be sent to the worker process: ${(err as Error).message}`));
+      }
+    });
+  }
+
+  /**
+   * The API key every worker started from now on gets before its first call, and the running
+   * one gets at once; it lives in this process's memory and the worker's only.
+   */
+  setCredentials(apiKey: string | null, source: WorkerCredentials['source']): void {
+    this.credentials = { kind: 'credentials', apiKey, source };
+    if (this.transport && this.transport === this.readyTransport) this.transport.send(this.credentials);
+  }
+
+  /** Subscribes to the worker's events and `worker:restarted` (they survive restarts); returns the unsubscribe function. */
+  onEvent(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Stops the worker on purpose: no restart, and pending calls fail with `unavailable`.
+   * Resolves once the worker has exited.
+   */
+  stop(): Promise<void> {
+    this.cancelRestart?.();
+    const transport = this.transport;
+    this.transport = undefined;
+    this.readyTransport = undefined;
+    this.ready = Promise.resolve(unavailable('the worker process was stopped'));
+    this.failPending('the worker process was stopped');
+    if (!transport) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => transport.onExit(() => resolve()));
+    transport.stop();
+    return exited;
+  }
+
+  /** Starts a worker; `restartReason` says which crash it replaces, so its ready is announced. */
+  private spawn(args: WorkerArgs, restartReason: string | undefined): Promise<StartResult> {
+    const transport = this.spawnWorker(args);
+    this.transport = transport;
+    this.ready = new Promise((resolve) => {
+      let started = false;
+      transport.onMessage((message) => {
+        if (this.transport !== transport) return;
+        if (message.kind === 'ready') {
+          started = true;
+          // Before any call can be forwarded, so the first one already runs with the key.
+          if (this.credentials) transport.send(this.credentials);
+          this.readyTransport = transport;
+          resolve({ ok: true });
+          if (restartReason !== undefined) this.emit({ type: 'worker:restarted', reason: restartReason });
+        } else if (message.kind === 'fatal') {
+          resolve({ ok: false, error: message.error });
+        } else if (message.kind === 'response') {
+          this.pending.get(message.id)?.(message.result);
+          this.pending.delete(message.id);
+        } else if (message.kind === 'event') {
+          this.emit(message.event);
+        }
+      });
+      transport.onExit((exit) => {
+        const how = describe(exit);
+        // Settles the start if the worker died before saying ready or fatal; a no-op otherwise.
+        resolve(unavailable(`the worker process exited while opening the corpus (${how})`));
+        if (this.transport !== transport) return;
+        this.transport = undefined;
+        this.readyTransport = undefined;
+        this.failPending(`the worker process stopped (${how}) before answering; it is being restarted, so try again`);
+        this.ready = Promise.resolve(unavailable(`the worker process stopped (${how})`));
+        // A worker that failed to open its corpus would fail again: only a crash after a good start restarts.
+        if (started && exit.code !== 0) this.restartAfterCrash(args, how);
+      });
+    });
+    return this.ready;
+  }
+
+  private restartAfterCrash(args: WorkerArgs, how: string): void {
+    const { count, delayMs } = this.crashes.record();
+    if (delayMs === undefined) {
+      this.log(`worker: stopped (${how}); ${count} crashes within ${this.policy.windowMs / 1000} s, not restarting`);
+      this.ready = Promise.resolve(
+        unavailable(`the worker process crashed ${count} times within ${this.policy.windowMs / 1000} s; reopen the corpus to try again`),
+      );
+      return;
+    }
+    this.log(`worker: stopped (${how}); restarting in ${delayMs} ms`);
+    this.ready = new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.cancelRestart = undefined;
+        resolve(this.spawn(args, how));
+      }, delayMs);
+      this.cancelRestart = () => {
+        clearTimeout(timer);
+        this.cancelRestart = undefined;
+        resolve(unavailable('the worker process was stopped'));
+      };
+    });
+  }
+
+  private emit(event: WorkbenchEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private failPending(message: string): void {
+    const failure = unavailable(message);
+    for (const resolve of this.pending.values()) resolve(failure);
+    this.pending.clear();
+  }
+}
