@@ -23,6 +23,7 @@ import type {
   StepRow,
 } from './domain';
 import { grades } from './bundle';
+import { rolloutFigureFilters, rolloutSort } from './rollout-list';
 import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './domain';
 import { rubricFamilies } from './bundle';
 import { ApiError, type ApiErrorData } from './errors';
@@ -109,6 +110,8 @@ export const operations = {
         benchmark: id.optional(),
         collection: id.optional(),
         grade: z.enum([...grades, 'ungraded']).optional(),
+        ...rolloutFigureFilters,
+        ...rolloutSort,
         offset: z.number().int().nonnegative().default(0),
         limit: z.number().int().positive().max(1000).default(200),
       })
@@ -132,6 +135,7 @@ export const operations = {
         benchmark: id.optional(),
         collection: id.optional(),
         grade: z.enum([...grades, 'ungraded']).optional(),
+        ...rolloutFigureFilters,
         rubrics: z.boolean().default(false),
         limit: z.number().int().positive().max(500).default(50),
       })
