@@ -47,6 +47,10 @@ CREATE INDEX rollout_figures_duration ON rollout_figures(duration_ms);
 CREATE INDEX rollout_figures_exception ON rollout_figures(first_exception);
 
 CREATE INDEX failure_events_rollout ON failure_events(rollout_id, kind);
+-- The pool's category mix (libraries.mix, retrieval) counts failures by effective category.
+CREATE INDEX failure_events_effective_category ON failure_events(coalesce(category, suggested_category, 'uncategorised'));
+-- The ledger's totals and filters.
+CREATE INDEX model_requests_purpose_status ON model_requests(purpose, status, cost_usd);
 -- Each sortable column of rollouts, with the id that breaks ties, so any order pages by index.
 CREATE INDEX rollouts_agent_order ON rollouts(agent, id);
 CREATE INDEX rollouts_task_order ON rollouts(task_id, id);
