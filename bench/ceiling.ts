@@ -31,6 +31,10 @@ export function copyRowsTimed(sourcePath: string, targetPath: string): CeilingRe
   if (versions[0] !== versions[1]) {
     throw new Error(`the imported corpus is at schema ${versions[0]} but a fresh one is at ${versions[1]}: did the migrations change during the run?`);
   }
+  // The ceiling writes every row itself, derived ones (rollout_figures) included, so nothing may derive them again.
+  for (const name of target.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck().all() as string[]) {
+    target.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
+  }
   const tables = corpusTables(target);
   const base = new Map(tables.map((t) => [t.name, countRows(target, t)]));
   // texts first: program_versions and steps refer to it with immediate foreign keys.

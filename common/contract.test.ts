@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 
 describe('contract', () => {
   it('applies defaults and accepts a valid request', () => {
-    expect(parseRequest('rollouts.list', { grade: 'wrong' })).toEqual({ grade: 'wrong', offset: 0, limit: 200 });
+    expect(parseRequest('rollouts.list', { grade: 'wrong' })).toEqual({ grade: 'wrong', sort: 'rollout', direction: 'asc', offset: 0, limit: 200 });
   });
 
   it('rejects a bad field with a typed error naming the operation and the field', () => {

@@ -24,6 +24,7 @@ import type {
 } from './domain';
 import { grades } from './bundle';
 import { protectedCategory } from './category-key';
+import { rolloutFigureFilters, rolloutSort } from './rollout-list';
 import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './domain';
 import { rubricFamilies } from './bundle';
 import { ApiError, type ApiErrorData } from './errors';
@@ -111,6 +112,8 @@ export const operations = {
         benchmark: id.optional(),
         collection: id.optional(),
         grade: z.enum([...grades, 'ungraded']).optional(),
+        ...rolloutFigureFilters,
+        ...rolloutSort,
         offset: z.number().int().nonnegative().default(0),
         limit: z.number().int().positive().max(1000).default(200),
       })
@@ -134,6 +137,7 @@ export const operations = {
         benchmark: id.optional(),
         collection: id.optional(),
         grade: z.enum([...grades, 'ungraded']).optional(),
+        ...rolloutFigureFilters,
         rubrics: z.boolean().default(false),
         limit: z.number().int().positive().max(500).default(50),
       })

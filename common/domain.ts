@@ -39,6 +39,12 @@ export interface CorpusFacets {
   benchmarks: (FacetCount & { role: BenchmarkRole; discipline: Discipline })[];
   collections: FacetCount[];
   grades: FacetCount<Grade | 'ungraded'>[];
+  agents: FacetCount[];
+  tasks: FacetCount[];
+  /** First failures' exception classes. */
+  exceptions: FacetCount[];
+  /** Rollouts with at least one failure of each kind. */
+  kinds: FacetCount<FailureKind>[];
 }
 
 export interface RolloutRow {
@@ -54,6 +60,13 @@ export interface RolloutRow {
   steps: number;
   failures: number;
   durationMs: number;
+  /** Failures by kind; kinds with none are left out. */
+  failureKinds: Partial<Record<FailureKind, number>>;
+  /** The exception class of the first failure (step failures by step, then grading failures). */
+  firstException: string | null;
+  /** The task's metric and direction, which say what the score means. */
+  metric: string | null;
+  higherIsBetter: boolean | null;
 }
 
 export interface RolloutPage {

@@ -1,7 +1,9 @@
-import type { CorpusFacets, CorpusStats, RolloutPage, RolloutRow } from '../../common/domain';
+import { failureKinds } from '../../common/bundle';
+import type { CorpusFacets, CorpusStats, FailureKind, RolloutPage, RolloutRow } from '../../common/domain';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
 import { rolloutFilter } from './rollout-filter';
+import { rolloutOrder } from './rollout-sort';
 
 /** Row counts of every main table: the numbers `rwb stats` and the status bar show. */
 export function corpusStats(db: Db): CorpusStats {
@@ -34,24 +36,67 @@ export function corpusFacets(db: Db): CorpusFacets {
     .prepare(`SELECT coalesce(grade, 'ungraded') AS value, coalesce(grade, 'ungraded') AS label, count(*) AS count
       FROM rollouts GROUP BY grade ORDER BY count DESC, value`)
     .all() as CorpusFacets['grades'];
-  return { benchmarks, collections, grades };
+  const agents = db
+    .prepare(`SELECT agent AS value, agent AS label, count(*) AS count FROM rollouts WHERE agent IS NOT NULL
+      GROUP BY agent ORDER BY count DESC, agent`)
+    .all() as CorpusFacets['agents'];
+  const tasks = db
+    .prepare(`SELECT task_id AS value, task_id AS label, count(*) AS count FROM rollouts GROUP BY task_id ORDER BY task_id`)
+    .all() as CorpusFacets['tasks'];
+  const exceptions = db
+    .prepare(`SELECT first_exception AS value, first_exception AS label, count(*) AS count FROM rollout_figures
+      WHERE first_exception IS NOT NULL GROUP BY first_exception ORDER BY count DESC, first_exception`)
+    .all() as CorpusFacets['exceptions'];
+  const kindCounts = db
+    .prepare(`SELECT ${failureKinds.map((k) => `count(*) FILTER (WHERE kind_${k} > 0) AS "${k}"`).join(', ')} FROM rollout_figures`)
+    .get() as Record<FailureKind, number>;
+  const kinds = failureKinds
+    .map((k) => ({ value: k, label: k.replace(/_/g, ' '), count: kindCounts[k] }))
+    .filter((k) => k.count > 0);
+  return { benchmarks, collections, grades, agents, tasks, exceptions, kinds };
 }
+
+const kindColumns = failureKinds.map((k) => `fig.kind_${k} AS "kind:${k}"`).join(', ');
 
 export const rolloutColumns = `r.id AS id, r.task_id AS taskId, t.benchmark_id AS benchmarkId, r.collection_id AS collectionId,
   c.name AS collectionName, r.agent AS agent, r.seed AS seed, r.grade AS grade, r.score AS score,
-  (SELECT count(*) FROM steps s WHERE s.rollout_id = r.id) AS steps,
-  (SELECT count(*) FROM failure_events f WHERE f.rollout_id = r.id) AS failures,
-  (SELECT coalesce(sum(s.duration_ms), 0) FROM steps s WHERE s.rollout_id = r.id) AS durationMs`;
+  fig.steps AS steps, fig.failures AS failures, fig.duration_ms AS durationMs, fig.first_exception AS firstException,
+  t.metric AS metric, t.higher_is_better AS higherIsBetter, ${kindColumns}`;
 
-export const rolloutJoins = 'FROM rollouts r JOIN tasks t ON t.id = r.task_id LEFT JOIN collections c ON c.id = r.collection_id';
+export const rolloutJoins = `FROM rollouts r JOIN tasks t ON t.id = r.task_id LEFT JOIN collections c ON c.id = r.collection_id
+  JOIN rollout_figures fig ON fig.rollout_id = r.id`;
 
-/** A page of rollouts matching the filters, with the total the filters select. */
+/** A row of rolloutColumns as the API returns it: kind counts gathered, flags as booleans. */
+export function toRolloutRow(row: Record<string, unknown>): RolloutRow {
+  const out: Record<string, unknown> = { failureKinds: {} };
+  const kinds: Partial<Record<FailureKind, number>> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('kind:')) {
+      if ((value as number) > 0) kinds[key.slice(5) as FailureKind] = value as number;
+    } else out[key] = value;
+  }
+  out.failureKinds = kinds;
+  out.higherIsBetter = row.higherIsBetter === null ? null : row.higherIsBetter === 1;
+  return out as unknown as RolloutRow;
+}
+
+/**
+ * A page of rollouts matching the filters in the chosen order, with the total the filters select.
+ * The page's ids are found first over the narrow sort indexes, then only those rows are read whole.
+ */
 export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): RolloutPage {
   const { conditions: where, params } = rolloutFilter(req);
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = db.prepare(`SELECT count(*) ${rolloutJoins} ${filter}`).pluck().get(params) as number;
-  const rows = db
-    .prepare(`SELECT ${rolloutColumns} ${rolloutJoins} ${filter} ORDER BY r.id LIMIT @limit OFFSET @offset`)
-    .all({ ...params, limit: req.limit, offset: req.offset }) as RolloutRow[];
-  return { total, offset: req.offset, rows };
+  const total = db.prepare(`SELECT count(*) FROM rollouts r JOIN tasks t ON t.id = r.task_id ${filter}`).pluck().get(params) as number;
+  const ids = db
+    .prepare(`SELECT r.id FROM rollouts r JOIN tasks t ON t.id = r.task_id JOIN rollout_figures fig ON fig.rollout_id = r.id
+      ${filter} ORDER BY ${rolloutOrder(req.sort, req.direction)} LIMIT @limit OFFSET @offset`)
+    .pluck()
+    .all({ ...params, limit: req.limit, offset: req.offset }) as string[];
+  const byId = new Map(
+    (db.prepare(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Record<string, unknown>[]).map(
+      (row) => [row.id as string, toRolloutRow(row)],
+    ),
+  );
+  return { total, offset: req.offset, rows: ids.map((id) => byId.get(id)!) };
 }

@@ -1,14 +1,14 @@
 import type { FailureEvent, ProgramContent, RolloutDetail, StepDetail, StepRow } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { rolloutColumns, rolloutJoins } from './corpus-queries';
+import { rolloutColumns, rolloutJoins, toRolloutRow } from './corpus-queries';
 
 type Row = Record<string, unknown>;
 const flag = (v: unknown): boolean | null => (v === null || v === undefined ? null : v === 1);
 
 export function getRollout(db: Db, id: string): RolloutDetail {
   const row = db
-    .prepare(`SELECT ${rolloutColumns}, t.statement AS taskStatement, t.metric AS metric, t.higher_is_better AS hib,
+    .prepare(`SELECT ${rolloutColumns}, t.statement AS taskStatement,
         b.role AS benchmarkRole, r.submitted AS submitted, r.grader_verdict AS graderVerdict, r.medal AS medal,
         r.above_median AS aboveMedian, r.valid_submission AS validSubmission
       ${rolloutJoins} JOIN benchmarks b ON b.id = t.benchmark_id WHERE r.id = ?`)
@@ -17,14 +17,12 @@ export function getRollout(db: Db, id: string): RolloutDetail {
   const programs = db
     .prepare(`SELECT path, version, content_hash AS sha256, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version`)
     .all(id) as RolloutDetail['programs'];
-  const { hib, ...rest } = row;
   return {
-    ...(rest as unknown as RolloutDetail),
-    higherIsBetter: flag(hib),
+    ...(toRolloutRow(row) as RolloutDetail),
     aboveMedian: flag(row.aboveMedian),
     validSubmission: flag(row.validSubmission),
     programs,
-    gradingFailures: listFailures(db, id).filter((f) => f.step === null),
+    gradingFailures: failuresWhere(db, 'rollout_id = ? AND step_idx IS NULL', [id]),
   };
 }
 
@@ -60,17 +58,22 @@ export function getStep(db: Db, rollout: string, index: number): StepDetail {
     .get(rollout, index) as Row | undefined;
   if (!row) throw new ApiError('not_found', `rollout "${rollout}" has no step ${index}`);
   const { stdout, stderr, ...rest } = row;
-  const failure = listFailures(db, rollout).find((f) => f.step === index) ?? null;
+  const failure = failuresWhere(db, 'rollout_id = ? AND step_idx = ?', [rollout, index])[0] ?? null;
   return { ...toStepRow(rest), rolloutId: rollout, stdout: stdout as string, stderr: stderr as string, failure };
 }
 
 export function listFailures(db: Db, rollout: string): FailureEvent[] {
+  return failuresWhere(db, 'rollout_id = ?', [rollout]);
+}
+
+/** Failure events matching `where`, in list order: step failures by step, then grading failures. */
+function failuresWhere(db: Db, where: string, params: unknown[]): FailureEvent[] {
   const rows = db
     .prepare(`SELECT id, rollout_id AS rolloutId, step_idx AS step, kind, exception_class AS exceptionClass, message, frames,
         traceback, program_path AS programPath, program_version AS programVersion, program_line AS programLine,
         category, suggested_category AS suggestedCategory, cause
-      FROM failure_events WHERE rollout_id = ? ORDER BY step_idx IS NULL, step_idx, id`)
-    .all(rollout) as Row[];
+      FROM failure_events WHERE ${where} ORDER BY step_idx IS NULL, step_idx, id`)
+    .all(...params) as Row[];
   return rows.map(({ frames, programPath, programVersion, ...rest }) => ({
     ...(rest as unknown as FailureEvent),
     frames: JSON.parse(frames as string) as FailureEvent['frames'],

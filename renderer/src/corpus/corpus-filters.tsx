@@ -4,7 +4,7 @@ import { formatCount } from '../lib/format';
 import { FacetSelect } from './facet-select';
 import { SearchBox } from './search-box';
 
-/** The step search, the benchmark, collection and grade filters (which narrow both), and how many rollouts they select. */
+/** The step search, the facet filters (which narrow both), and how many rollouts they select. */
 export function CorpusFilters() {
   const { facets, filters, total, corpusTotal } = useCorpusStore(
     useShallow((s) => ({ facets: s.facets, filters: s.filters, total: s.total, corpusTotal: s.stats?.rollouts ?? null })),
@@ -17,7 +17,9 @@ export function CorpusFilters() {
     text: `${b.label} · ${b.role.replace(/_/g, ' ')} ${count(b.count)}`,
   }));
   const collections = (facets?.collections ?? []).map((c) => ({ value: c.value, text: `${c.label} ${count(c.count)}` }));
-  const grades = (facets?.grades ?? []).map((g) => ({ value: g.value, text: `${g.label} ${count(g.count)}` }));
+  const options = (list: { value: string; label: string; count: number }[] | undefined) =>
+    (list ?? []).map((f) => ({ value: f.value, text: `${f.label} ${count(f.count)}` }));
+  const grades = options(facets?.grades);
 
   return (
     <div className="filter-bar">
@@ -45,6 +47,38 @@ export function CorpusFilters() {
         value={filters.grade}
         options={grades}
         onChange={(v) => setFilter('grade', v as Filters['grade'])}
+      />
+      <FacetSelect
+        label="Agent"
+        testId="filter-agent"
+        allLabel="All agents"
+        value={filters.agent}
+        options={options(facets?.agents)}
+        onChange={(v) => setFilter('agent', v)}
+      />
+      <FacetSelect
+        label="Task"
+        testId="filter-task"
+        allLabel="All tasks"
+        value={filters.task}
+        options={options(facets?.tasks)}
+        onChange={(v) => setFilter('task', v)}
+      />
+      <FacetSelect
+        label="First exception"
+        testId="filter-exception"
+        allLabel="Any exception"
+        value={filters.exception}
+        options={options(facets?.exceptions)}
+        onChange={(v) => setFilter('exception', v)}
+      />
+      <FacetSelect
+        label="Failure kind"
+        testId="filter-kind"
+        allLabel="Any failures"
+        value={filters.kind}
+        options={options(facets?.kinds)}
+        onChange={(v) => setFilter('kind', v as Filters['kind'])}
       />
       <div className="corpus-count" data-testid="corpus-count" aria-live="polite">
         <strong>{total === null ? '…' : formatCount(total)}</strong> of {corpusTotal === null ? '…' : formatCount(corpusTotal)} rollouts

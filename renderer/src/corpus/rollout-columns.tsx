@@ -1,6 +1,7 @@
 /** The rollout table's columns: header, cell and alignment, in display order. */
 import type { ReactNode } from 'react';
 import type { RolloutRow } from '../../../common/domain';
+import type { RolloutSortKey } from '../../../common/rollout-list';
 import { GradeBadge } from '../components/grade-badge';
 import { formatCount, formatDuration, formatScore } from '../lib/format';
 
@@ -9,25 +10,51 @@ export interface RolloutColumn {
   key: string;
   label: string;
   numeric?: boolean;
+  /** The server's sort key for this column. */
+  sort: RolloutSortKey;
   cell(row: RolloutRow): ReactNode;
 }
 
 /** Columns in order; `.rollout-grid` in corpus.css sizes them. */
 export const rolloutColumns: RolloutColumn[] = [
-  { key: 'id', label: 'Rollout', cell: (r) => <span className="mono">{r.id}</span> },
-  { key: 'task', label: 'Task', cell: (r) => r.taskId },
-  { key: 'benchmark', label: 'Benchmark', cell: (r) => r.benchmarkId },
-  { key: 'collection', label: 'Collection', cell: (r) => r.collectionName ?? r.collectionId ?? '—' },
-  { key: 'agent', label: 'Agent', cell: (r) => r.agent ?? '—' },
-  { key: 'seed', label: 'Seed', numeric: true, cell: (r) => r.seed ?? '—' },
-  { key: 'grade', label: 'Grade', cell: (r) => <GradeBadge grade={r.grade} /> },
-  { key: 'score', label: 'Score', numeric: true, cell: (r) => formatScore(r.score) },
-  { key: 'steps', label: 'Steps', numeric: true, cell: (r) => formatCount(r.steps) },
+  { key: 'id', label: 'Rollout', sort: 'rollout', cell: (r) => <span className="mono">{r.id}</span> },
+  { key: 'task', label: 'Task', sort: 'task', cell: (r) => r.taskId },
+  { key: 'benchmark', label: 'Benchmark', sort: 'benchmark', cell: (r) => r.benchmarkId },
+  { key: 'collection', label: 'Collection', sort: 'collection', cell: (r) => r.collectionName ?? r.collectionId ?? '—' },
+  { key: 'agent', label: 'Agent', sort: 'agent', cell: (r) => r.agent ?? '—' },
+  { key: 'seed', label: 'Seed', numeric: true, sort: 'seed', cell: (r) => r.seed ?? '—' },
+  { key: 'grade', label: 'Grade', sort: 'grade', cell: (r) => <GradeBadge grade={r.grade} /> },
+  { key: 'score', label: 'Score', numeric: true, sort: 'score', cell: (r) => <ScoreCell row={r} /> },
+  { key: 'steps', label: 'Steps', numeric: true, sort: 'steps', cell: (r) => formatCount(r.steps) },
   {
     key: 'failures',
     label: 'Failures',
     numeric: true,
-    cell: (r) => <span className={r.failures > 0 ? 'failure-count' : 'muted'}>{formatCount(r.failures)}</span>,
+    sort: 'failures',
+    cell: (r) => (
+      <span className={r.failures > 0 ? 'failure-count' : 'muted'} title={failureTitle(r)}>
+        {formatCount(r.failures)}
+      </span>
+    ),
   },
-  { key: 'duration', label: 'Duration', numeric: true, cell: (r) => formatDuration(r.durationMs) },
+  { key: 'duration', label: 'Duration', numeric: true, sort: 'duration', cell: (r) => formatDuration(r.durationMs) },
 ];
+
+/** The score with its task's metric and which way is better, since tasks score differently. */
+function ScoreCell({ row }: { row: RolloutRow }) {
+  const arrow = row.higherIsBetter === null ? '' : row.higherIsBetter ? ' ↑' : ' ↓';
+  const better = row.higherIsBetter === null ? 'direction unknown' : row.higherIsBetter ? 'higher is better' : 'lower is better';
+  return (
+    <span title={`${row.metric ?? 'metric unknown'}, ${better}`}>
+      {formatScore(row.score)}
+      {row.score === null ? null : <span className="score-metric muted">{` ${row.metric ?? ''}${arrow}`}</span>}
+    </span>
+  );
+}
+
+/** Failures by kind, then the first failure's exception class. */
+function failureTitle(row: RolloutRow): string | undefined {
+  if (row.failures === 0) return undefined;
+  const kinds = Object.entries(row.failureKinds).map(([kind, n]) => `${n} ${kind.replace(/_/g, ' ')}`);
+  return `${kinds.join(', ')}${row.firstException ? `; first: ${row.firstException}` : ''}`;
+}

@@ -15,9 +15,10 @@ const rowHeight = 32;
  * (or a click) opens the rollout.
  */
 export function RolloutTable() {
-  const { total, pages, generation, selected } = useCorpusStore(
-    useShallow((s) => ({ total: s.total, pages: s.pages, generation: s.generation, selected: s.selected })),
+  const { total, pages, generation, selected, sort } = useCorpusStore(
+    useShallow((s) => ({ total: s.total, pages: s.pages, generation: s.generation, selected: s.selected, sort: s.sort })),
   );
+  const sortBy = useCorpusStore((s) => s.sortBy);
   const ensureRows = useCorpusStore((s) => s.ensureRows);
   const select = useCorpusStore((s) => s.select);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -70,11 +71,22 @@ export function RolloutTable() {
   return (
     <div className="rollout-table" role="grid" aria-rowcount={count + 1} data-testid="rollout-table">
       <div className="rollout-grid table-head" role="row" aria-rowindex={1}>
-        {rolloutColumns.map((col) => (
-          <span key={col.key} role="columnheader" className={col.numeric ? 'cell numeric' : 'cell'}>
-            {col.label}
-          </span>
-        ))}
+        {rolloutColumns.map((col) => {
+          const active = sort.key === col.sort;
+          return (
+            <span
+              key={col.key}
+              role="columnheader"
+              className={col.numeric ? 'cell numeric' : 'cell'}
+              aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
+              <button type="button" className="sort-header" data-testid={`sort-${col.sort}`} onClick={() => sortBy(col.sort)}>
+                {col.label}
+                <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+              </button>
+            </span>
+          );
+        })}
       </div>
       <div className="table-body" ref={scrollRef}>
         {total === 0 ? (

@@ -3,7 +3,8 @@
  * of rows fetched by offset on demand, so a corpus of 100k rollouts loads only what is seen.
  */
 import { create } from 'zustand';
-import type { CorpusFacets, CorpusStats, Grade, RolloutRow } from '../../../common/domain';
+import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '../../../common/domain';
+import type { RolloutSortKey, SortDirection } from '../../../common/rollout-list';
 import { api } from '../api/bridge';
 import { reportError, useAppStore } from './app-store';
 
@@ -15,12 +16,24 @@ export interface CorpusFilters {
   benchmark: string | null;
   collection: string | null;
   grade: Grade | 'ungraded' | null;
+  agent: string | null;
+  task: string | null;
+  /** The first failure's exception class. */
+  exception: string | null;
+  kind: FailureKind | null;
+}
+
+/** The column the server sorts the table by, and which way. */
+export interface CorpusSort {
+  key: RolloutSortKey;
+  direction: SortDirection;
 }
 
 interface CorpusState {
   stats: CorpusStats | null;
   facets: CorpusFacets | null;
   filters: CorpusFilters;
+  sort: CorpusSort;
   /** Rollouts matching the filters; null until the first page of this filter set arrives. */
   total: number | null;
   /** Loaded pages by page number. */
@@ -34,6 +47,8 @@ interface CorpusState {
   load(): Promise<void>;
   refresh(): Promise<void>;
   setFilter<K extends keyof CorpusFilters>(key: K, value: CorpusFilters[K]): void;
+  /** Sorts by a column: a new column ascending, the current one the other way round. */
+  sortBy(key: RolloutSortKey): void;
   ensureRows(start: number, end: number): void;
   select(index: number): void;
 }
@@ -49,12 +64,12 @@ export function rowAt(pages: Record<number, RolloutRow[]>, index: number): Rollo
 /** The corpus slice. */
 export const useCorpusStore = create<CorpusState>()((set, get) => {
   async function fetchPage(page: number): Promise<void> {
-    const { generation, filters } = get();
+    const { generation, filters, sort } = get();
     const key = `${generation}:${page}`;
     if (pending.has(key) || get().pages[page]) return;
     pending.add(key);
     try {
-      const request = { ...definedFilters(filters), offset: page * pageSize, limit: pageSize };
+      const request = { ...definedFilters(filters), sort: sort.key, direction: sort.direction, offset: page * pageSize, limit: pageSize };
       const result = await api('rollouts.list', request);
       if (get().generation !== generation) return;
       set((s) => ({ total: result.total, pages: { ...s.pages, [page]: result.rows } }));
@@ -81,7 +96,8 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
   return {
     stats: null,
     facets: null,
-    filters: { benchmark: null, collection: null, grade: null },
+    filters: { benchmark: null, collection: null, grade: null, agent: null, task: null, exception: null, kind: null },
+    sort: { key: 'rollout', direction: 'asc' },
     total: null,
     pages: {},
     generation: 0,
@@ -104,6 +120,15 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
       invalidateRows();
       void fetchPage(0);
     },
+    sortBy(key) {
+      set((s) => ({
+        sort: { key, direction: s.sort.key === key && s.sort.direction === 'asc' ? 'desc' : 'asc' },
+        total: null,
+        selected: -1,
+      }));
+      invalidateRows();
+      void fetchPage(0);
+    },
     ensureRows(start, end) {
       const total = get().total;
       const last = total === null ? start : Math.min(end, total - 1);
@@ -121,5 +146,9 @@ export function definedFilters(filters: CorpusFilters) {
     ...(filters.benchmark ? { benchmark: filters.benchmark } : {}),
     ...(filters.collection ? { collection: filters.collection } : {}),
     ...(filters.grade ? { grade: filters.grade } : {}),
+    ...(filters.agent ? { agent: filters.agent } : {}),
+    ...(filters.task ? { task: filters.task } : {}),
+    ...(filters.exception ? { exception: filters.exception } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
   };
 }

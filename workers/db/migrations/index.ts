@@ -7,6 +7,7 @@ import { sql as labelling } from './005-labelling';
 import { sql as pipeline } from './006-pipeline';
 import { sql as leaderboards } from './007-leaderboards';
 import { sql as labelClientIds } from './008-ci-label-client-id';
+import { sql as scaleRolloutFigures } from './008-scale-rollout-figures';
 
 export interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   migration(6, 'pipeline', pipeline),
   migration(7, 'leaderboards', leaderboards),
   migration(8, 'ci-label-client-id', labelClientIds),
+  migration(9, 'scale-rollout-figures', scaleRolloutFigures),
 ];
 
 export const latestSchemaVersion = migrations.length;
