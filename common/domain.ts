@@ -159,6 +159,8 @@ export interface ImportResult {
 export interface ExportResult {
   path: string;
   records: number;
+  /** The path asked for when a file was already there, so `path` is a new name beside it; else null. */
+  renamedFrom: string | null;
 }
 
 export interface SearchHit {
