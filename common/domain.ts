@@ -172,6 +172,8 @@ export interface ImportResult {
 export interface ExportResult {
   path: string;
   records: number;
+  /** The path asked for when a file was already there, so `path` is a new name beside it; else null. */
+  renamedFrom: string | null;
 }
 
 export interface SearchHit {
@@ -396,10 +398,27 @@ export interface ExperimentComparison {
   experiment: string;
   a: string;
   b: string;
-  /** Mean over cases with at least one pair of the per-case mean of (score A − score B); null without pairs. */
+  /**
+   * Mean of the per-case improvements (direction-signed, see `PairedCase`), only when every case of
+   * known direction shares its task's metric and direction; otherwise (or without pairs) null.
+   */
   effect: number | null;
-  /** 95% bootstrap interval of the effect, resampling tasks with all their cases and repeats. */
+  /** When `effect` is null for mixed metrics: mean over cases of improvement / |B's paired mean|; else null. */
+  relativeEffect: number | null;
+  /** Which pooled figure is shown (and carries `ci`): the effect, the relative effect, or none. */
+  pooled: 'effect' | 'relative' | null;
+  /** 95% bootstrap interval of the pooled figure shown, resampling tasks with all their cases and repeats. */
   ci: [number, number] | null;
+  /** Share of valid pairs (cases of known direction) where A did better, a tie counting one half; null without pairs. */
+  winRate: number | null;
+  /** Pairs behind the win rate (valid in both arms, task direction known). */
+  winPairs: number;
+  /** Tasks behind the pooled figure; fewer than 5 carries a warning. */
+  pooledTasks: number;
+  /** One row per case: what the pooled figures are made of. */
+  perCase: PairedCase[];
+  /** Why cases are left out of the pooled figures, and other caveats, in words. */
+  notes: string[];
   /** Cases with at least one pair / all cases (lost attempts stay in the denominator). */
   coverage: number;
   cases: number;
@@ -421,6 +440,26 @@ export interface ExperimentComparison {
     slots: { a: number; b: number };
     unknown: { a: number; b: number };
   };
+}
+
+/** One case of a paired comparison (DESIGN.md §3). */
+export interface PairedCase {
+  case: string;
+  task: string;
+  metric: string | null;
+  /** The task's direction; null when unknown (the case is then left out of every pooled figure). */
+  higherIsBetter: boolean | null;
+  /** Repeats valid in both arms (repeat r with repeat r). */
+  pairs: number;
+  /** Mean of A's and B's scores over those pairs; null without pairs. */
+  meanA: number | null;
+  meanB: number | null;
+  /** Mean over pairs of s × (A − B), s = +1 when higher is better, −1 when lower: positive means A did better. Null without pairs or direction. */
+  improvement: number | null;
+  /** improvement / |meanB|; null when either is missing or meanB is 0. */
+  relative: number | null;
+  /** Why the case is not in the pooled figures, or null when it is. */
+  leftOut: 'no pairs' | 'direction unknown' | 'B mean is 0' | null;
 }
 
 // ---- Re-execution: cases, experiments, attempts, hosts (DESIGN.md §2, §4 Runners, §6) ----

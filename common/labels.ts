@@ -193,6 +193,8 @@ export interface LabelExportResult {
   path: string;
   format: 'bundle' | 'csv';
   records: number;
+  /** The path asked for when a file was already there, so `path` is a new name beside it; else null. */
+  renamedFrom: string | null;
 }
 
 /** One file of a label import: new records, records already there, or why nothing was written. */

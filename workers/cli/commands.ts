@@ -85,6 +85,7 @@ const exportCmd: Command = {
     const out = ctx.values.out as string | undefined;
     if (out) {
       const result = await core.invoke('export.bundle', { out: resolve(out) });
+      if (result.renamedFrom) process.stderr.write(`${result.renamedFrom} already exists and was left alone; writing a new file instead\n`);
       process.stderr.write(`wrote ${result.records} records to ${result.path}\n`);
       return;
     }

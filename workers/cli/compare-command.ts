@@ -1,13 +1,31 @@
+import type { ExperimentComparison } from '../../common/domain';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { formatTable } from './format-table';
 
 const fmt = (v: number | null, digits = 4) => (v === null ? '—' : v.toFixed(digits));
+const direction = (h: boolean | null) => (h === null ? 'unknown' : h ? 'higher better' : 'lower better');
+
+/** The pooled figure the comparison shows (effect or relative effect), or why there is none. */
+function pooledRows(r: ExperimentComparison): string[][] {
+  const warn = r.pooled !== null && r.pooledTasks < 5 ? `  ⚠ only ${r.pooledTasks} task${r.pooledTasks === 1 ? '' : 's'}` : '';
+  const ci = r.ci ? `[${fmt(r.ci[0])}, ${fmt(r.ci[1])}]` : '—';
+  if (r.pooled === 'relative') return [['effect', '— (metrics differ)'], ['relative effect', `${fmt(r.relativeEffect)}${warn}`], ['95% CI', ci]];
+  return [['effect', r.effect === null ? '— (no pairs)' : `${fmt(r.effect)}${warn}`], ['95% CI', ci]];
+}
+
+/** The per-case table (DESIGN.md §3): task, metric, direction, pairs, A mean, B mean, improvement. */
+export function perCaseTable(r: ExperimentComparison): string {
+  return formatTable([
+    ['case', 'task', 'metric', 'direction', 'pairs', `${r.a} mean`, `${r.b} mean`, 'improvement', 'pooled'],
+    ...r.perCase.map((c) => [c.case, c.task, c.metric ?? '—', direction(c.higherIsBetter), c.pairs, fmt(c.meanA), fmt(c.meanB), fmt(c.improvement), c.leftOut ? `left out: ${c.leftOut}` : 'yes']),
+  ]);
+}
 
 /** `rwb compare`: the paired comparison of two arms, as the Runs screen shows it. */
 export const compareCommand: Command = {
   usage: 'rwb compare --experiment ID --a ARM --b ARM [--db FILE] [--json]',
-  summary: 'paired comparison of two arms: effect, bootstrap CI, coverage, validity',
+  summary: 'paired comparison of two arms: per-case improvements by direction, pooled effect or relative effect, bootstrap CI, win rate, coverage, validity',
   options: { experiment: { type: 'string' }, a: { type: 'string' }, b: { type: 'string' } },
   async run(ctx) {
     const { experiment, a, b } = ctx.values as Record<string, string | undefined>;
@@ -17,9 +35,9 @@ export const compareCommand: Command = {
     ctx.out(
       `${formatTable([
         ['experiment', r.experiment],
-        ['arms', `${r.a} − ${r.b}`],
-        ['effect', fmt(r.effect)],
-        ['95% CI', r.ci ? `[${fmt(r.ci[0])}, ${fmt(r.ci[1])}]` : '—'],
+        ['arms', `${r.a} against ${r.b} (a positive improvement means ${r.a} did better)`],
+        ...pooledRows(r),
+        ['win rate', r.winRate === null ? '—' : `${fmt(r.winRate, 3)} of ${r.winPairs} pairs (ties count one half)`],
         ['coverage', `${r.pairedCases}/${r.cases} cases (${(100 * r.coverage).toFixed(0)}%), ${r.pairs} pairs`],
         ['validity diff', `${fmt(r.validity.difference, 3)} (unknown as failed ${fmt(r.validity.sensitivity.unknownAsFailed, 3)}, as succeeded ${fmt(r.validity.sensitivity.unknownAsSucceeded, 3)})`],
         ['bootstrap', `${r.resamples} resamples over tasks, seed ${r.seed}`],
@@ -32,7 +50,7 @@ export const compareCommand: Command = {
               ];
             })
           : []),
-      ])}\n`,
+      ])}\n\n${perCaseTable(r)}\n${r.notes.map((n) => `\nnote: ${n}`).join('')}\n`,
     );
   },
 };

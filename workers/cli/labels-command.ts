@@ -31,6 +31,7 @@ const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promi
     const request: RequestOf<'labels.export'> = { out: out === undefined ? undefined : resolve(out), format, schema: text(ctx, 'schema'), annotator: text(ctx, 'annotator') };
     const result = await (await ctx.core()).invoke('labels.export', request);
     if (ctx.json) return ctx.out(`${JSON.stringify(result, null, 2)}\n`);
+    if (result.renamedFrom) ctx.out(`${result.renamedFrom} already exists and was left alone\n`);
     ctx.out(`wrote ${result.records} label records to ${result.path} (${result.format})\n`);
   },
 

@@ -4,7 +4,7 @@ import type { AppInfo } from '../../common/domain';
 import { listRules } from '../categories/category-rules';
 import { saveRules } from '../categories/save-rules';
 import { schemaVersion, type Db } from '../db/open-corpus';
-import { exportBundle } from '../export/bundle-export';
+import { exportBundleTo } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queries';
 import { agreement } from '../queries/agreement-query';
 import { compareArms } from '../queries/compare-query';
@@ -120,7 +120,7 @@ export const handlers: Handlers = {
   'prices.save': (req, ctx) => written(ctx, ['model_prices'], () => savePrice(ctx.db, req)),
   'prices.delete': (req, ctx) => written(ctx, ['model_prices'], () => deletePrice(ctx.db, req.model)),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
-  'export.bundle': (req, { db }) => exportBundle(db, req.out),
+  'export.bundle': (req, { db, dbPath }) => exportBundleTo(db, dbPath, req.out),
   'labels.schemas': (_req, { db }) => listSchemas(db),
   'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas'], () => saveSchema(ctx.db, req.name, req.definition)),
   'labels.add': (req, ctx) => written(ctx, ['labels'], () => addLabel(ctx.db, req)),

@@ -2,15 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { rename, rm } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import type { BundleRecord } from '../../common/bundle';
+import type { ExportResult } from '../../common/domain';
+import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
+import { claimNewPath, resolveExportOut } from '../labels/export-path';
+import { exportsFolder } from '../labels/exports-folder';
 import { exportRecords } from './export-records';
 
 /**
- * Writes the whole corpus as bundle v1, streaming with backpressure. The output goes to a
- * temporary file renamed into place at the end, so a failed export leaves no half file.
+ * Writes the whole corpus as bundle v1, streaming with backpressure. An existing file is never
+ * replaced: `out` or, when taken, a free name beside it is claimed (and reported as `path`).
+ * The output goes to a temporary file renamed onto the claimed one at the end, so a failed
+ * export leaves no half file.
  */
-export async function exportBundle(db: Db, out: string): Promise<{ path: string; records: number }> {
+export async function exportBundle(db: Db, requested: string): Promise<ExportResult> {
+  const out = claimNewPath(requested, 'export.bundle');
   // Unique per export, so two exports to one name at once never share (and rename away) a temporary file.
   const tmp = `${out}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
   const stream = createWriteStream(tmp, { encoding: 'utf8' });
@@ -23,10 +31,17 @@ export async function exportBundle(db: Db, out: string): Promise<{ path: string;
     stream.end();
     await once(stream, 'finish');
     await rename(tmp, out);
-    return { path: out, records };
+    return { path: out, records, renamedFrom: out === requested ? null : requested };
   } catch (err) {
     stream.destroy();
     await rm(tmp, { force: true });
+    await rm(out, { force: true });
     throw err;
   }
+}
+
+/** `export.bundle`: a relative `out` names a file in the exports folder beside the corpus at `corpusPath`. */
+export function exportBundleTo(db: Db, corpusPath: string, out: string): Promise<ExportResult> {
+  if (!isAbsolute(out) && db.memory) throw new ApiError('invalid_request', 'export.bundle: an in-memory corpus has no exports folder; give an absolute `out`');
+  return exportBundle(db, resolveExportOut(exportsFolder(corpusPath), out, 'export.bundle'));
 }

@@ -102,6 +102,21 @@ export function fromCsvRow(cells: Record<(typeof csvColumns)[number], string>): 
   };
 }
 
+/**
+ * A cell a spreadsheet would evaluate (starting `=`, `+`, `-`, `@`, tab or CR) gets a leading
+ * `'`, the OWASP defence against CSV injection: the spreadsheet shows it as text. A cell that
+ * already starts with `'` gets one too, so reading back strips exactly one from every cell that
+ * starts with it and each cell returns as written (a JSON number like `-1` included).
+ */
+export function neutraliseCell(cell: string): string {
+  return /^[=+\-@\t\r']/.test(cell) ? `'${cell}` : cell;
+}
+
+/** The cell as written before `neutraliseCell`. */
+export function restoreCell(cell: string): string {
+  return cell.startsWith("'") ? cell.slice(1) : cell;
+}
+
 /** A CSV line (RFC 4180): fields quoted when they hold a comma, quote, line break or edge space. */
 export function csvLine(cells: readonly string[]): string {
   return cells.map((c) => (/[",\r\n]|^\s|\s$/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');

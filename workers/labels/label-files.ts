@@ -5,8 +5,8 @@
  * same target simply supersedes the earlier one, which stays in the history.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
 import { labelRecord, type RecordOf } from '../../common/bundle';
 import type { ParsedRequestOf } from '../../common/contract';
 import { ApiError, toErrorData } from '../../common/errors';
@@ -16,8 +16,9 @@ import { importError } from '../import/import-error';
 import { importFile } from '../import/import-file';
 import { RecordWriter } from '../import/record-writer';
 import { parseCsv } from '../stats/csv';
+import { resolveExportOut, writeClaimed } from './export-path';
 import { exportBaseName, exportsFolder, writeNewFile } from './exports-folder';
-import { csvColumns, csvLine, fromCsvRow, toCsvRow } from './label-csv';
+import { csvColumns, csvLine, fromCsvRow, neutraliseCell, restoreCell, toCsvRow } from './label-csv';
 
 type Row = Record<string, unknown>;
 
@@ -45,33 +46,25 @@ export function labelRecords(db: Db, filter: { schema?: string; annotator?: stri
 
 export function labelsAsText(records: RecordOf<'label'>[], format: 'bundle' | 'csv'): string {
   if (format === 'bundle') return records.map((r) => `${JSON.stringify(r)}\n`).join('');
-  return [csvLine(csvColumns), ...records.map((r) => csvLine(toCsvRow(r)))].map((line) => `${line}\r\n`).join('');
-}
-
-/** Writes `text` to `out`, replacing it, through a temporary file so a reader never sees half a file. */
-function writeReplacing(out: string, text: string): string {
-  const temporary = `${out}.partial`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, out);
-  } catch (err) {
-    throw new ApiError('invalid_request', `labels.export: cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  return out;
+  return [csvLine(csvColumns), ...records.map((r) => csvLine(toCsvRow(r).map(neutraliseCell)))].map((line) => `${line}\r\n`).join('');
 }
 
 /**
- * Writes the labels to `out`, or without it to a new file in the exports folder beside the
- * corpus at `corpusPath` (the path serve mode serves downloads from).
+ * Writes the labels to `out` (a relative one inside the exports folder), or without it to a new
+ * file in the exports folder beside the corpus at `corpusPath` (the folder serve mode serves
+ * downloads from). An existing file is never replaced: a free name beside it is chosen and reported.
  */
 export function exportLabels(db: Db, corpusPath: string, req: ParsedRequestOf<'labels.export'>): LabelExportResult {
   const records = labelRecords(db, req);
   const text = labelsAsText(records, req.format);
   let path: string;
-  if (req.out !== undefined) path = writeReplacing(req.out, text);
-  else if (db.memory) throw new ApiError('invalid_request', 'labels.export: an in-memory corpus has no folder beside it; give `out`');
+  let out: string | undefined;
+  if (req.out !== undefined && isAbsolute(req.out)) out = req.out;
+  else if (db.memory) throw new ApiError('invalid_request', 'labels.export: an in-memory corpus has no folder beside it; give an absolute `out`');
+  else if (req.out !== undefined) out = resolveExportOut(exportsFolder(corpusPath), req.out, 'labels.export');
+  if (out !== undefined) path = writeClaimed(out, text, 'labels.export');
   else path = writeNewFile(exportsFolder(corpusPath), exportBaseName(req, new Date()), req.format === 'csv' ? 'csv' : 'jsonl', text);
-  return { path, format: req.format, records: records.length };
+  return { path, format: req.format, records: records.length, renamedFrom: out !== undefined && out !== path ? out : null };
 }
 
 /** A CSV file's label records, validated; errors name `file:row` (the header is row 1) and the field. */
@@ -85,7 +78,7 @@ function readCsvLabels(path: string, label: string): { row: number; record: Reco
   if (unknown.length) throw importError({ file: label, line: 1 }, `unknown column(s) ${unknown.join(', ')} (known: ${csvColumns.join(', ')})`);
   return rows.slice(1).map((cells, i) => {
     const at = { file: label, line: i + 2 };
-    const named = Object.fromEntries(csvColumns.map((c) => [c, header.includes(c) ? (cells[header.indexOf(c)] ?? '') : ''])) as Parameters<typeof fromCsvRow>[0];
+    const named = Object.fromEntries(csvColumns.map((c) => [c, header.includes(c) ? restoreCell(cells[header.indexOf(c)] ?? '') : ''])) as Parameters<typeof fromCsvRow>[0];
     let raw: Record<string, unknown>;
     try {
       raw = fromCsvRow(named);

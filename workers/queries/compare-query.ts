@@ -1,25 +1,56 @@
 import type { ExperimentComparison } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { pairedComparison, validityDifference, type AttemptOutcome } from '../stats/paired-comparison';
+import { pairedComparison, validityDifference, type AttemptOutcome, type TaskDirection } from '../stats/paired-comparison';
 import { armPlacement } from '../stats/placement';
 import { leaderboardsByTask } from './leaderboard-queries';
 
 /** Paired comparison of two arms of an experiment, over every attempt row it has. */
 export function compareArms(db: Db, experiment: string, a: string, b: string): ExperimentComparison {
-  const row = db.prepare('SELECT arms FROM experiments WHERE id = ?').pluck().get(experiment) as string | undefined;
+  const row = db.prepare('SELECT arms, repeats FROM experiments WHERE id = ?').get(experiment) as { arms: string; repeats: number } | undefined;
   if (row === undefined) throw new ApiError('not_found', `experiment "${experiment}" is not in this corpus`);
-  const arms = JSON.parse(row) as string[];
+  const arms = JSON.parse(row.arms) as string[];
   for (const [field, arm] of [['a', a], ['b', b]] as const) {
     if (!arms.includes(arm)) throw new ApiError('invalid_request', `${field}: experiment "${experiment}" has no arm "${arm}" (arms: ${arms.join(', ')})`);
   }
-  const attempts = (
+  const recorded = (
     db
       .prepare(`SELECT a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid
         FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (?, ?)`)
       .all(experiment, a, b) as (Omit<AttemptOutcome, 'valid'> & { valid: number | null })[]
   ).map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
+  const attempts = withPlannedSlots(db, experiment, [a, b], row.repeats, recorded);
+  const directions = taskDirections(db, attempts.map((t) => t.task));
   const boards = leaderboardsByTask(db, attempts.map((t) => t.task));
   const placement = boards.size ? { tasks: [...boards.keys()].sort(), a: armPlacement(attempts, a, boards), b: armPlacement(attempts, b, boards) } : null;
-  return { experiment, a, b, ...pairedComparison(attempts, a, b), placement, validity: validityDifference(attempts, a, b) };
+  return { experiment, a, b, ...pairedComparison(attempts, a, b, directions), placement, validity: validityDifference(attempts, a, b) };
+}
+
+/** Each task's metric and direction, as the corpus records them (either may be unknown). */
+export function taskDirections(db: Db, tasks: readonly string[]): Map<string, TaskDirection> {
+  const get = db.prepare('SELECT metric, higher_is_better AS h FROM tasks WHERE id = ?');
+  const out = new Map<string, TaskDirection>();
+  for (const task of new Set(tasks)) {
+    const row = get.get(task) as { metric: string | null; h: number | null } | undefined;
+    out.set(task, { metric: row?.metric ?? null, higherIsBetter: row === undefined || row.h === null ? null : row.h === 1 });
+  }
+  return out;
+}
+
+/**
+ * Every planned slot (case of the experiment × arm × repeat) as an outcome: a slot with no
+ * attempt row (never started) is unknown, so denominators count what was planned, not what ran.
+ */
+function withPlannedSlots(db: Db, experiment: string, arms: readonly string[], repeats: number, recorded: AttemptOutcome[]): AttemptOutcome[] {
+  const cases = db.prepare('SELECT DISTINCT a.case_id AS caseId, c.task_id AS task FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ?').all(experiment) as { caseId: string; task: string }[];
+  const have = new Set(recorded.map((r) => `${r.caseId}\u0000${r.arm}\u0000${r.repeat}`));
+  const missing: AttemptOutcome[] = [];
+  for (const { caseId, task } of cases) {
+    for (const arm of new Set(arms)) {
+      for (let repeat = 0; repeat < repeats; repeat++) {
+        if (!have.has(`${caseId}\u0000${arm}\u0000${repeat}`)) missing.push({ caseId, task, arm, repeat, status: 'never started', score: null, valid: null });
+      }
+    }
+  }
+  return [...recorded, ...missing];
 }
