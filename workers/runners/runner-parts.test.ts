@@ -181,9 +181,9 @@ describe('ssh arguments', () => {
 });
 
 describe('child environment', () => {
-  const parent = { PATH: '/bin', HOME: '/h', LC_ALL: 'C', ANTHROPIC_API_KEY: 'sk-ant-123456', DATABASE_URL: 'postgres://u:PW@db/x', GH_PAT: 'ghp_abcdef', MY_PRIVATE_CREDS: 'creds-xyz', SENTRY_DSN: 'https://k@sentry/1', EDITOR: 'vim', SSH_AUTH_SOCK: '/s', PROJECT_ROOT: '/p' };
+  const parent = { PATH: '/bin', HOME: '/h', LC_ALL: 'C', ANTHROPIC_API_KEY: 'sk-ant-123456', DATABASE_URL: 'postgres://u:PW@db/x', GH_PAT: 'ghp_abcdef', MY_PRIVATE_CREDS: 'creds-xyz', SENTRY_DSN: 'https://k@sentry/1', EDITOR: 'vim', SSH_AUTH_SOCK: '/s', PROJECT_ROOT: '/projects/x' };
   it('gives a program only allowlisted names, the ones its host or case adds, and its own variables', () => {
-    expect(programEnv({ RWB_ARM: 'a' }, ['PROJECT_ROOT'], parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', PROJECT_ROOT: '/p', RWB_ARM: 'a' });
+    expect(programEnv({ RWB_ARM: 'a' }, ['PROJECT_ROOT'], parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', PROJECT_ROOT: '/projects/x', RWB_ARM: 'a' });
   });
   it('gives ssh and Slurm clients the allowlist and their agent, never the user\'s credentials', () => {
     expect(toolEnv({}, parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', SSH_AUTH_SOCK: '/s' });
@@ -192,6 +192,6 @@ describe('child environment', () => {
     const secrets = secretValues(parent, 'sk-app-key-999');
     const text = `a sk-app-key-999 b postgres://u:PW@db/x c ghp_abcdef d creds-xyz e https://k@sentry/1 f vim`;
     expect(scrubSecrets(text, secrets)).toBe('a [secret removed] b [secret removed] c [secret removed] d [secret removed] e [secret removed] f vim');
-    expect(secretValues({ ...parent, RWB_SECRET_NAMES: 'EDITOR_TOKENLESS,PROJECT_ROOT' })).toContain('/p');
+    expect(secretValues({ ...parent, RWB_SECRET_NAMES: 'EDITOR_TOKENLESS,PROJECT_ROOT' })).toContain('/projects/x');
   });
 });

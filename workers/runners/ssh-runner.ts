@@ -138,7 +138,8 @@ export class SshRunner implements SlotHost {
       const copy = await runSsh(this.args(remoteReceive(remoteDir)), { stdin: await tarPlain(spec) });
       if (copy.code !== 0) {
         events.dispatched(spec.attemptId, { host, backendJobId: null });
-        return fail('exited', `copying the case to ${host} failed: ${copy.stderr.trim()}`);
+        // ssh's own failure (255) is the connection, not the case: the host is lost.
+        return copy.code === 255 ? fail('unknown', `copying the case to ${host} failed: ${copy.stderr.trim()}`, true) : fail('exited', `copying the case to ${host} failed: ${copy.stderr.trim()}`);
       }
       inline = '';
     }
