@@ -29,12 +29,13 @@ import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricP
 import { rubricFamilies } from './bundle';
 import { ApiError, type ApiErrorData } from './errors';
 import type { EventListener } from './events';
-import type { AttemptLog, CaseSummary, ExperimentDetail, ExperimentSummary, HostConfig, RerunStarted, RunStarted } from './domain';
+import type { AttemptLog, CaseSummary, ExperimentDetail, ExperimentSummary, HostConfig, LocalHostSettings, RerunStarted, RunStarted } from './domain';
 import type { ModelPriceRow, ModelRequestPage, ModelRequestStatus, ModelsStatus } from './domain';
 import {
   caseCreateRequest,
   experimentCreateRequest,
   hostSaveRequest,
+  localHostSaveRequest,
   rerunRequest,
   runStartRequest,
 } from './run-requests';
@@ -227,12 +228,17 @@ export const operations = {
   'runs.rerun': op<RerunStarted>()(rerunRequest),
   /** Stops a run: running attempts are killed and recorded `interrupted`; slots not started stay `queued`. */
   'runs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
+  /** Stops dispatching: running attempts finish and are recorded, slots not started stay never started (Continue starts them). */
+  'runs.stop': op<{ stopping: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
   /** A running (or ended) attempt's output from a character offset on, for a terminal that joins late. */
   'attempts.output': op<AttemptOutputSoFar>()(z.object({ id: z.number().int().positive(), from: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }).strict()),
   'hosts.list': op<HostConfig[]>()(noParams),
   'hosts.save': op<HostConfig>()(hostSaveRequest),
   'hosts.delete': op<{ deleted: boolean }>()(z.object({ name: z.string().min(1).max(64) }).strict()),
+  /** The local machine's slots and extra environment names. */
+  'hosts.local': op<LocalHostSettings>()(noParams),
+  'hosts.saveLocal': op<LocalHostSettings>()(localHostSaveRequest),
   /** The model request ledger, newest first, filtered by purpose and status. */
   'ledger.list': op<ModelRequestPage>()(
     z

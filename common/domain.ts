@@ -534,6 +534,12 @@ export interface AttemptRow {
   workDir: string | null;
   /** Bytes of its stored log; null when it has none. */
   logBytes: number | null;
+  /** The slot it ran in (`HOST#N`); null for a slot never dispatched or a Slurm task. */
+  slot: string | null;
+  /** The GPU(s) it saw (`CUDA_VISIBLE_DEVICES`); null on a host without GPUs. */
+  gpu: string | null;
+  /** Names of the environment variables the program received (never their values); null when unknown. */
+  envNames: string[] | null;
 }
 
 export type AttemptCounts = Record<AttemptStatus, number>;
@@ -545,6 +551,10 @@ export interface ExperimentSummary {
   repeats: number;
   caseCount: number;
   counts: AttemptCounts;
+  /** Every planned slot (cases x arms x repeats): the denominator of every count. */
+  planned: number;
+  /** Slots never started (queued and never dispatched); Continue can start them. */
+  neverStarted: number;
 }
 
 /** An experiment with its attempt grid: every slot of case x arm x repeat, in that order. */
@@ -557,6 +567,10 @@ export interface ExperimentDetail {
   cases: CaseSummary[];
   attempts: AttemptRow[];
   counts: AttemptCounts;
+  /** Every planned slot (cases x arms x repeats): the denominator of every count. */
+  planned: number;
+  /** Slots never started (queued and never dispatched); Continue can start them. */
+  neverStarted: number;
 }
 
 export interface RunStarted {
@@ -565,6 +579,8 @@ export interface RunStarted {
   backend: string;
   /** Ids of the attempts this run dispatches. */
   attempts: number[];
+  /** Hosts of the pool that refused (their key, their login) at the start and were left out. */
+  refusedHosts?: { host: string; message: string }[];
   /** With `wait`, their final rows; otherwise their rows as dispatched. */
   rows: AttemptRow[];
 }
@@ -594,6 +610,16 @@ export interface HostConfig {
   /** Remote folder under which each attempt gets its own folder (`~/...` or absolute). */
   workDir: string;
   gpuLabel: string;
+  /** Attempts it runs at once; null: one per GPU `nvidia-smi -L` reports, or one without GPUs. */
+  slots: number | null;
+  /** Environment variable names its programs may receive beyond the allowlist. */
+  envNames: string[];
+}
+
+/** The local machine as a run host (Settings; kept in the corpus's user settings). */
+export interface LocalHostSettings {
+  slots: number | null;
+  envNames: string[];
 }
 
 // ---- The model request ledger (DESIGN.md §2 "Model request", §4 "The model client") ----

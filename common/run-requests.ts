@@ -47,6 +47,30 @@ export const backendName = z
   .string()
   .regex(/^(local|slurm|ssh:[A-Za-z0-9][A-Za-z0-9._-]{0,63})$/, 'the backend is "local", "slurm" or "ssh:<saved host name>"');
 
+/** An environment variable name the user lets through to programs (a host's or a case's addition to the allowlist). */
+export const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'an environment variable name is letters, digits and "_", not starting with a digit');
+
+const envNames = z
+  .array(envName)
+  .max(128)
+  .refine((names) => new Set(names).size === names.length, 'variable names must be distinct');
+
+/** A host of a run's pool: `local` or the name of a saved SSH host. */
+export const poolHost = hostName;
+
+/** The hosts a run spreads its attempts over, and how many attempts each runs at once. */
+const poolFields = {
+  /** Hosts of the pool (`local` or saved SSH host names); default: the backend's one host. */
+  hosts: z
+    .array(poolHost)
+    .min(1)
+    .max(64)
+    .refine((hosts) => new Set(hosts).size === hosts.length, 'hosts must be distinct')
+    .optional(),
+  /** Slots on each host for this run (default: the host's setting, else one per GPU, else one). */
+  parallel: z.number().int().min(1).max(256).optional(),
+};
+
 const command = z.string().min(1).max(100_000).refine((c) => !c.includes('\0'), 'a command cannot contain a NUL byte');
 
 export const scoreRuleInput = z.discriminatedUnion('from', [
@@ -98,6 +122,10 @@ export const caseCreateRequest = z
     /** Default: the task's `score` rule when its record has one, else `{"from":"json","path":"score.json","field":"score"}`. */
     score: scoreRuleInput.optional(),
     dataDir: absolutePath.optional(),
+    /** Environment variable names its programs may receive beyond the allowlist. */
+    env: envNames.optional(),
+    /** GPUs each attempt asks Slurm for (`--gres=gpu:N`), when more than the run's setting. */
+    gpus: z.number().int().min(1).max(64).optional(),
   })
   .strict();
 
@@ -143,11 +171,13 @@ export const runStartRequest = z
     /** Overrides the cases' time caps for this run. */
     timeoutS: timeoutS.optional(),
     slurm: slurmOptions.optional(),
+    ...poolFields,
     /** Resolve only when every attempt of the run has finished. */
     wait: z.boolean().default(false),
     jobId: z.string().min(1).max(128).optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => !(r.hosts && r.backend === 'slurm'), { message: 'hosts: a Slurm run takes no host pool (its concurrency is parallel)', path: ['hosts'] });
 
 export const rerunRequest = z
   .object({
@@ -161,10 +191,12 @@ export const rerunRequest = z
     score: scoreRuleInput.optional(),
     dataDir: absolutePath.optional(),
     slurm: slurmOptions.optional(),
+    ...poolFields,
     wait: z.boolean().default(false),
     jobId: z.string().min(1).max(128).optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => !(r.hosts && r.backend === 'slurm'), { message: 'hosts: a Slurm run takes no host pool (its concurrency is parallel)', path: ['hosts'] });
 
 /**
  * An SSH host. Every field ends up in an ssh argument list, never in a shell string built
@@ -202,5 +234,17 @@ export const hostSaveRequest = z
       .max(64)
       .regex(/^[\x20-\x7E]*$/, 'the GPU label is printable ASCII')
       .default(''),
+    /** Attempts it runs at once; null: one per GPU it reports, or one. */
+    slots: z.number().int().min(1).max(256).nullable().default(null),
+    envNames: envNames.default([]),
+  })
+  .strict()
+  .refine((h) => h.name !== 'local', { message: '"local" names this machine; give the SSH host another name', path: ['name'] });
+
+/** The local machine's run settings. */
+export const localHostSaveRequest = z
+  .object({
+    slots: z.number().int().min(1).max(256).nullable().default(null),
+    envNames: envNames.default([]),
   })
   .strict();

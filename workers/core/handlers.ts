@@ -18,8 +18,8 @@ import { getProgram, getRollout, getStep, listFailures, listSteps } from '../que
 import { createCase, listCases } from '../queries/case-queries';
 import { createExperiment, getExperiment, listExperiments } from '../queries/run-experiments';
 import { attemptLog } from '../queries/run-attempts';
-import { deleteHost, listHosts, saveHost } from '../queries/run-hosts';
-import { liveRuns, startRun } from '../runners/run-job';
+import { deleteHost, getLocalHost, listHosts, saveHost, saveLocalHost } from '../queries/run-hosts';
+import { liveRuns, startRun, stopRun } from '../runners/run-job';
 import { rerun } from '../runners/rerun';
 import { attemptOutput } from '../runners/attempt-output';
 import { listLedger } from '../cwm/ledger-queries';
@@ -107,11 +107,14 @@ export const handlers: Handlers = {
   'runs.start': (req, ctx) => startRun(req, ctx),
   'runs.rerun': (req, ctx) => rerun(req, ctx),
   'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),
+  'runs.stop': (req) => ({ stopping: stopRun(req.jobId) }),
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
   'attempts.output': (req, { db }) => attemptOutput(db, req.id, req.from),
   'hosts.list': (_req, { db }) => listHosts(db),
   'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
   'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),
+  'hosts.local': (_req, { db }) => getLocalHost(db),
+  'hosts.saveLocal': (req, ctx) => written(ctx, ['user_settings'], () => saveLocalHost(ctx.db, req)),
   'ledger.list': (req, { db }) => listLedger(db, req),
   'models.status': (_req, { model }) => model.status(),
   'models.setKey': (req, { model }) => model.setAppKey(req.key, 'session'),

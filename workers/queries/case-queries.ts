@@ -17,9 +17,9 @@ export const defaultTimeoutS = 600;
 /** The score rule of a case made without one, when its task suggests none. */
 export const defaultScoreRule: ScoreRule = { from: 'json', path: 'score.json', field: 'score' };
 
-/** The command of a case made without one: `python <path>`. */
+/** The command of a case made without one: `python <path>`, as `./<path>` when the path begins with "-" (never an option). */
 export function defaultCommand(path: string): string {
-  return `python ${shQuote(path)}`;
+  return `python ${shQuote(path.startsWith('-') ? `./${path}` : path)}`;
 }
 
 interface CaseDbRow {
@@ -114,8 +114,10 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
     score: (req.score as ScoreRule | undefined) ?? hints.score ?? defaultScoreRule,
     dataDir: req.dataDir ?? hints.dataDir,
   };
-  const id = req.id ?? `case-${createHash('sha256').update(canonicalJson(fields)).digest('hex').slice(0, 12)}`;
-  const record = caseRecord({ id, ...fields });
+  // Run options only when given, so a case made without them keeps the id and hash it always had.
+  const runOptions = { ...(req.env?.length ? { env: req.env } : {}), ...(req.gpus ? { gpus: req.gpus } : {}) };
+  const id = req.id ?? `case-${createHash('sha256').update(canonicalJson({ ...fields, ...runOptions })).digest('hex').slice(0, 12)}`;
+  const record = { ...caseRecord({ id, ...fields }), ...runOptions };
   const hash = recordHash(record);
   const existing = db.prepare('SELECT record_hash FROM cases WHERE id = ?').pluck().get(id) as string | undefined;
   if (existing !== undefined) {
@@ -123,8 +125,8 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
     return { ...getCase(db, id), created: false };
   }
   db.prepare(
-    'INSERT INTO cases (id, task_id, program, command, timeout_s, score_rule, data_dir, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)',
-  ).run(id, task, canonicalJson(program), fields.command, fields.timeoutS, canonicalJson(fields.score), fields.dataDir, hash);
+    'INSERT INTO cases (id, task_id, program, command, timeout_s, score_rule, data_dir, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(id, task, canonicalJson(program), fields.command, fields.timeoutS, canonicalJson(fields.score), fields.dataDir, hash, Object.keys(runOptions).length ? canonicalJson(runOptions) : null);
   return { ...getCase(db, id), created: true };
 }
 
@@ -137,4 +139,14 @@ export function programContent(db: Db, program: CaseProgram): { path: string; co
     .get(program.rollout, program.path, program.version) as string | undefined;
   if (content === undefined) throw new ApiError('not_found', `program ${program.path} version ${program.version} of rollout "${program.rollout}" is not in this corpus`);
   return { path: program.path, content };
+}
+
+/** What a case asks of a run beyond its record's core fields (kept in `extra`): environment names and GPUs per attempt. */
+export function caseRunOptions(db: Db, id: string): { env: string[]; gpus: number | null } {
+  const extra = db.prepare('SELECT extra FROM cases WHERE id = ?').pluck().get(id) as string | null | undefined;
+  if (!extra) return { env: [], gpus: null };
+  const parsed = JSON.parse(extra) as Record<string, unknown>;
+  const env = Array.isArray(parsed.env) ? parsed.env.filter((n): n is string => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) : [];
+  const gpus = typeof parsed.gpus === 'number' && Number.isInteger(parsed.gpus) && parsed.gpus > 0 ? parsed.gpus : null;
+  return { env, gpus };
 }

@@ -33,6 +33,9 @@ interface AttemptDbRow {
   error: string | null;
   work_dir: string | null;
   log_bytes: number | null;
+  slot: string | null;
+  gpu: string | null;
+  env_names: string | null;
 }
 
 function toRow(r: AttemptDbRow): AttemptRow {
@@ -58,6 +61,9 @@ function toRow(r: AttemptDbRow): AttemptRow {
     error: r.error,
     workDir: r.work_dir,
     logBytes: r.log_bytes,
+    slot: r.slot,
+    gpu: r.gpu,
+    envNames: r.env_names === null ? null : (JSON.parse(r.env_names) as string[]),
   };
 }
 

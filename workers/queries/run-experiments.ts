@@ -33,6 +33,17 @@ function countsOf(db: Db, experiment: string): AttemptCounts {
   return counts;
 }
 
+/**
+ * The plan's size and how much of it never started: slots with no row (an imported
+ * experiment may lack them) or still queued and never dispatched. Every count keeps the
+ * planned slots as its denominator.
+ */
+function planCoverage(db: Db, experiment: string, arms: number, repeats: number): { planned: number; neverStarted: number } {
+  const planned = experimentCaseIds(db, experiment).length * arms * repeats;
+  const started = db.prepare(`SELECT COUNT(*) FROM attempts WHERE experiment_id = ? AND (status != 'queued' OR dispatched_at IS NOT NULL)`).pluck().get(experiment) as number;
+  return { planned, neverStarted: Math.max(0, planned - started) };
+}
+
 function variantsOf(extra: string | null): ArmVariant[] {
   if (!extra) return [];
   const parsed = JSON.parse(extra) as { variants?: unknown };
@@ -76,6 +87,7 @@ export function getExperiment(db: Db, id: string): ExperimentDetail {
     cases: plan.cases.map((c) => getCase(db, c)),
     attempts: listAttempts(db, 'a.experiment_id = ?', [id]),
     counts: countsOf(db, id),
+    ...planCoverage(db, id, plan.arms.length, plan.repeats),
   };
 }
 
@@ -88,6 +100,7 @@ export function listExperiments(db: Db): ExperimentSummary[] {
     repeats: r.repeats,
     caseCount: experimentCaseIds(db, r.id).length,
     counts: countsOf(db, r.id),
+    ...planCoverage(db, r.id, (JSON.parse(r.arms) as string[]).length, r.repeats),
   }));
 }
 

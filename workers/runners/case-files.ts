@@ -60,3 +60,14 @@ export function readExitRecord(dir: string): { code: number; wallS: number | nul
   const wallS = t0 !== undefined && t1 !== undefined && Number.isFinite(t0) && Number.isFinite(t1) ? Math.max(0, t1 - t0) : null;
   return { code, wallS };
 }
+
+/** `.rwb/env-names` of an attempt folder (one name a line, written where the program ran), distinct and sorted. */
+export function readEnvNames(dir: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, metaDir, 'env-names'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  return [...new Set(text.split('\n').filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)))].sort();
+}

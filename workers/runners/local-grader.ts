@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { childEnv } from './child-env';
 import { signalGroup, stopGroup, trackGroup } from './process-group';
 import { killGraceS } from './runner';
 
@@ -15,11 +14,12 @@ export interface GraderRun {
 
 /**
  * Runs a grader command (`{"from":"command"}` score rule) with bash in `cwd`, in its own
- * process group, for at most `timeoutS`; resolves with its stdout (stderr is discarded).
+ * process group, for at most `timeoutS`, with `env` as its whole environment (the caller
+ * builds it from the allowlist); resolves with its stdout (stderr is discarded).
  */
 export function runLocalGrader(command: string, cwd: string, env: Record<string, string>, timeoutS: number, signal: AbortSignal): Promise<GraderRun> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/bash', ['--norc', '-c', command], { cwd, env: childEnv(env), detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('/bin/bash', ['--norc', '-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
     let timedOut = false;
     child.stdout.setEncoding('utf8');

@@ -242,12 +242,13 @@ describe('LocalRunner', () => {
     timeoutS,
     score: { from: 'stdout', regex: 'x' },
     localDir: dir,
+    envNames: [],
+    gpus: null,
   });
   const run = async (s: AttemptSpec, runner = new LocalRunner({ graceS: 1 })) => {
     let output = '';
-    let outcome: RawOutcome | null = null;
-    await runner.run([s], { dispatched() {}, started() {}, withdrawn() {}, output: (_id, d) => (output += d), finished: (_id, o) => (outcome = o) }, new AbortController().signal);
-    return { output, outcome: outcome! };
+    const outcome: RawOutcome = await runner.runAttempt(s, { dispatched() {}, started() {}, withdrawn() {}, output: (_id, d) => (output += d), finished() {} }, new AbortController().signal);
+    return { output, outcome };
   };
 
   it('reads the last bytes of a large output (the PTY is drained before the program is reported ended)', async () => {

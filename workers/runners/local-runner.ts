@@ -2,40 +2,55 @@
  * The local backend: each attempt in a fresh folder, its command run by bash in a PTY of its
  * own (node-pty; the PTY's process leads a new session and process group), the time cap and
  * cancel killing the whole group (SIGTERM, then SIGKILL after the grace), and whatever the
- * program leaves running killed when it ends.
+ * program leaves running killed when it ends. One host of a run's pool: the slot dispatcher
+ * runs as many attempts at once as it has slots.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { spawn as spawnPty, type IPty } from 'node-pty';
-import { childEnv } from './child-env';
+import { programEnv, toolEnv } from './child-env';
 import { linkDataEntries, writeCaseFiles } from './case-files';
 import { runLocalGrader } from './local-grader';
 import { signalGroup, stopGroup, trackGroup } from './process-group';
 import { ExitMarkerScanner, wrapperScript } from './pty-exit-marker';
-import { attemptEnv, killGraceS, type AttemptSpec, type RawOutcome, type Runner, type RunnerEvents } from './runner';
+import { attemptEnv, killGraceS, parseGpuList, type AttemptSpec, type RawOutcome, type RunnerEvents, type SlotHost } from './runner';
 
 export interface LocalRunnerOptions {
   /** Seconds between SIGTERM and SIGKILL when the cap fires or the run is cancelled. */
   graceS?: number;
   cols?: number;
   rows?: number;
+  /** Names its programs may receive beyond the allowlist (Settings). */
+  envNames?: readonly string[];
 }
 
-export class LocalRunner implements Runner {
+export class LocalRunner implements SlotHost {
+  readonly name = 'local';
   readonly backend = 'local';
+  readonly envNames: readonly string[];
   private readonly graceMs: number;
 
   constructor(private readonly options: LocalRunnerOptions = {}) {
     this.graceMs = (options.graceS ?? killGraceS) * 1000;
+    this.envNames = options.envNames ?? [];
   }
 
   async prepare(): Promise<void> {}
 
-  async run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal): Promise<void> {
-    for (const spec of attempts) {
-      if (signal.aborted) return;
-      events.finished(spec.attemptId, await this.runOne(spec, events, signal));
-    }
+  /** The GPUs `nvidia-smi -L` lists here (none when it is missing or fails). */
+  gpus(signal: AbortSignal): Promise<string[]> {
+    return new Promise((resolve) => {
+      const child = spawn('nvidia-smi', ['-L'], { env: toolEnv(), stdio: ['ignore', 'pipe', 'ignore'], signal });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+      child.once('error', () => resolve([]));
+      child.once('close', (code) => resolve(code === 0 ? parseGpuList(out) : []));
+    });
+  }
+
+  runAttempt(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome> {
+    return this.runOne(spec, events, signal);
   }
 
   async close(): Promise<void> {}
@@ -52,7 +67,8 @@ export class LocalRunner implements Runner {
       events.dispatched(spec.attemptId, { host, backendJobId: null });
       return { end: 'exited', exitCode: null, wallS: null, graderOutput: null, error: `could not prepare the working folder: ${(err as Error).message}`, host };
     }
-    const env = childEnv(attemptEnv(spec));
+    const env = programEnv(attemptEnv(spec), spec.envNames);
+    const envNames = Object.keys(env).sort();
     const nonce = randomBytes(8).toString('hex');
     const started = performance.now();
     let term: IPty;
@@ -106,19 +122,19 @@ export class LocalRunner implements Runner {
 
     const wallS = ((markerAt ?? performance.now()) - started) / 1000;
     const exitCode = markerCode ?? (exit.signal ? 128 + exit.signal : exit.exitCode);
-    if (reason === 'interrupted') return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled', host };
-    if (reason === 'timeout') return { end: 'timeout', exitCode, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host };
+    if (reason === 'interrupted') return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled', host, envNames };
+    if (reason === 'timeout') return { end: 'timeout', exitCode, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host, envNames };
 
     let graderOutput: string | null = null;
     let error: string | null = null;
     if (spec.score.from === 'command') {
-      const grader = await runLocalGrader(spec.score.command, dir, attemptEnv(spec), Math.max(spec.timeoutS, 60), signal);
+      const grader = await runLocalGrader(spec.score.command, dir, programEnv(attemptEnv(spec), spec.envNames), Math.max(spec.timeoutS, 60), signal);
       graderOutput = grader.stdout;
-      if (signal.aborted) return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled while grading', host };
+      if (signal.aborted) return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled while grading', host, envNames };
       if (grader.timedOut) error = 'the grader hit its time cap';
       else if (grader.exitCode !== 0) error = `the grader exited with ${grader.exitCode}`;
     }
-    return { end: 'exited', exitCode, wallS, graderOutput, error, host };
+    return { end: 'exited', exitCode, wallS, graderOutput, error, host, envNames };
   }
 }
 

@@ -24,6 +24,8 @@ describe('hosts.save validation', () => {
       knownHostsFile: null,
       workDir: '~/rwb-runs',
       gpuLabel: '',
+      slots: null,
+      envNames: [],
     });
     expect(() => parseRequest('hosts.save', goodHost)).not.toThrow();
     expect(() => parseRequest('hosts.save', { ...goodHost, host: 'fe80::1' })).not.toThrow();
@@ -79,7 +81,7 @@ describe('re-execution operations', () => {
     const { core } = await runCorpus(tempDir());
     await core.invoke('hosts.save', goodHost);
     await core.invoke('hosts.save', { ...goodHost, port: 2200 });
-    expect(await core.invoke('hosts.list', {})).toEqual([{ ...goodHost, port: 2200, knownHostsFile: null }]);
+    expect(await core.invoke('hosts.list', {})).toEqual([{ ...goodHost, port: 2200, knownHostsFile: null, slots: null, envNames: [] }]);
     await expect(core.invoke('runs.start', { experiment: 'nope', backend: 'ssh:gpu-box-2' })).rejects.toMatchObject({ code: 'not_found' });
     expect(await core.invoke('hosts.delete', { name: 'gpu-box-2' })).toEqual({ deleted: true });
     expect(await core.invoke('hosts.list', {})).toEqual([]);

@@ -1,9 +1,10 @@
 /**
  * A run: an experiment's never-started slots executed on one backend as a cancellable job.
  * The same code turns every backend's reports into attempt records (status, score,
- * validity, times, log), pushes `attempt:status` and batched `attempt:output` events, and
- * keeps every attempt: nothing is retried, and a cancelled run leaves the slots it never
- * reached never-started, so "continue" starts exactly those.
+ * validity, times, slot and GPU, log), pushes `attempt:status` and batched `attempt:output`
+ * events, and keeps every attempt: nothing is retried, and a cancelled or stopped run leaves
+ * the slots it never reached never-started, so "continue" starts exactly those. Local and
+ * SSH runs spread over a pool of hosts through the slot dispatcher; Slurm runs job arrays.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -16,23 +17,36 @@ import { relativePathProblem } from '../../common/run-requests';
 import type { HandlerContext } from '../core/handlers';
 import type { Job } from '../core/jobs';
 import { workerSession } from '../core/live-session';
-import { getCase, programContent } from '../queries/case-queries';
+import { caseRunOptions, getCase, programContent } from '../queries/case-queries';
 import { experimentPlan, planSlots, type ExperimentPlan } from '../queries/run-experiments';
 import { claimedByLiveRun, ensureSlot, getAttempt, ownerId, reconcileOrphans, saveAttemptLog, updateAttempt } from '../queries/run-attempts';
-import { getHost } from '../queries/run-hosts';
+import { getHost, getLocalHost } from '../queries/run-hosts';
 import { AttemptLog, packLog } from './attempt-log';
 import { forgetLiveLog, trackLiveLog } from './live-attempt-logs';
 import { attemptResult } from './attempt-outcome';
+import { scrubSecrets, secretValues } from './child-env';
 import { LocalRunner } from './local-runner';
 import { OutputBatcher } from './output-batcher';
-import type { AttemptSpec, RawOutcome, Runner, RunnerEvents, StartedInfo } from './runner';
+import type { AttemptSpec, RawOutcome, RunnerEvents, SlotHost, StartedInfo } from './runner';
+import { dispatch, dispatchOrder, hostSlots, slotCount, type Slot } from './slot-dispatcher';
 import { SlurmRunner } from './slurm-runner';
 import { SshRunner } from './ssh-runner';
 
 /** Run jobs alive in this process (their attempts are not orphans): the worker session's jobs. */
 export const liveRuns = workerSession.jobs;
 
-export type RunContext = Pick<HandlerContext, 'db' | 'dbPath' | 'emit' | 'writes' | 'jobs'>;
+/** Stop switches of the live runs of this process: Stop ends dispatching, running attempts finish. */
+const stops = new Map<string, AbortController>();
+
+/** Stops dispatching for a live run of this process; false when there is none by that id. */
+export function stopRun(jobId: string): boolean {
+  const stop = stops.get(jobId);
+  if (!stop || !liveRuns.has(jobId)) return false;
+  stop.abort();
+  return true;
+}
+
+export type RunContext = Pick<HandlerContext, 'db' | 'dbPath' | 'emit' | 'writes' | 'jobs' | 'model'>;
 
 /** Where attempt folders go: $RWB_RUNS_DIR, else `<corpus>.runs/` beside the corpus. */
 export function runsRoot(dbPath: string): string {
@@ -40,14 +54,53 @@ export function runsRoot(dbPath: string): string {
   return dbPath === ':memory:' ? join(tmpdir(), 'rwb-runs') : `${dbPath}.runs`;
 }
 
-function makeRunner(ctx: RunContext, req: ParsedRequestOf<'runs.start'>, runTag: string): Runner {
-  if (req.backend === 'local') return new LocalRunner();
+/** The hosts of a run: a Slurm runner, or a pool of local and SSH hosts with their slot settings. */
+type Backend = { kind: 'slurm'; runner: SlurmRunner } | { kind: 'pool'; hosts: { host: SlotHost; setting: number | null }[] };
+
+function makeBackend(ctx: RunContext, req: ParsedRequestOf<'runs.start'>, runTag: string): Backend {
   if (req.backend === 'slurm') {
     // How often Slurm is polled; a knob for tests and busy controllers, not part of the API.
     const pollMs = Number(process.env.RWB_SLURM_POLL_MS) || undefined;
-    return new SlurmRunner({ ...req.slurm, runTag, pollMs });
+    return { kind: 'slurm', runner: new SlurmRunner({ ...req.slurm, concurrency: req.parallel, runTag, pollMs }) };
   }
-  return new SshRunner(getHost(ctx.db, req.backend.slice('ssh:'.length)), { runTag });
+  const names = req.hosts ?? [req.backend === 'local' ? 'local' : req.backend.slice('ssh:'.length)];
+  return {
+    kind: 'pool',
+    hosts: names.map((name) => {
+      if (name === 'local') {
+        const local = getLocalHost(ctx.db);
+        return { host: new LocalRunner({ envNames: local.envNames }), setting: local.slots };
+      }
+      const host = getHost(ctx.db, name);
+      return { host: new SshRunner(host, { runTag }), setting: host.slots };
+    }),
+  };
+}
+
+/** A name for the run's backend: `local`, `ssh:<host>`, `slurm`, or `pool:<host>,<host>`. */
+function backendLabel(req: ParsedRequestOf<'runs.start'>): string {
+  return req.hosts && !(req.hosts.length === 1 && `${req.hosts[0] === 'local' ? 'local' : `ssh:${req.hosts[0]}`}` === req.backend) ? `pool:${req.hosts.join(',')}` : req.backend;
+}
+
+/**
+ * Checks every host of a pool and counts its GPUs. A host that refuses (its key, its login)
+ * is reported and left out; when every host refuses, the first refusal is the run's.
+ */
+async function preparePool(hosts: { host: SlotHost; setting: number | null }[], parallel: number | undefined, signal: AbortSignal): Promise<{ slots: Slot[]; refused: { host: string; message: string }[] }> {
+  const results = await Promise.all(
+    hosts.map(async ({ host, setting }) => {
+      try {
+        await host.prepare(signal);
+        const gpus = await host.gpus(signal);
+        return { host, slots: hostSlots(host, slotCount(parallel, setting, gpus), gpus), error: null };
+      } catch (err) {
+        return { host, slots: [], error: err as Error };
+      }
+    }),
+  );
+  const refused = results.filter((r) => r.error !== null);
+  if (refused.length === results.length) throw refused[0]!.error;
+  return { slots: results.flatMap((r) => r.slots), refused: refused.map((r) => ({ host: r.host.name, message: r.error!.message })) };
 }
 
 /** Whether a slot was never started (and no live run has claimed it). */
@@ -64,6 +117,8 @@ interface PlannedAttempt {
   command: string;
   timeoutS: number;
   score: AttemptSpec['score'];
+  envNames: string[];
+  gpus: number | null;
 }
 
 /** Resolves each slot's program, command and cap (arm variants applied) and checks them before anything runs. */
@@ -92,7 +147,8 @@ function planAttempts(ctx: RunContext, plan: ExperimentPlan, slots: { caseId: st
       }
       if (!isDir) throw new ApiError('invalid_request', `case "${caseId}": its data folder ${c.dataDir} is not a folder on this machine`);
     }
-    return { caseId, arm, repeat, files: [program], dataDir: c.dataDir, command: variant?.command ?? c.command, timeoutS: timeoutS ?? c.timeoutS, score: c.score };
+    const options = caseRunOptions(ctx.db, caseId);
+    return { caseId, arm, repeat, files: [program], dataDir: c.dataDir, command: variant?.command ?? c.command, timeoutS: timeoutS ?? c.timeoutS, score: c.score, envNames: options.env, gpus: options.gpus };
   });
 }
 
@@ -104,7 +160,8 @@ function planAttempts(ctx: RunContext, plan: ExperimentPlan, slots: { caseId: st
 export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunContext): Promise<RunStarted> {
   const jobId = req.jobId ?? `runs-${randomUUID()}`;
   const runTag = randomBytes(5).toString('hex');
-  const runner = makeRunner(ctx, req, runTag);
+  const backend = makeBackend(ctx, req, runTag);
+  const label = backendLabel(req);
   // Checking which slots were never started and claiming them is one step under the write
   // lock, so two runs started at once cannot both start a slot.
   const { plan, planned, ids } = await ctx.writes.run(async () => {
@@ -147,29 +204,54 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
     timeoutS: p.timeoutS,
     score: p.score,
     localDir: join(root, expFolder, `a${ids[i]}-${runTag}`),
+    envNames: p.envNames,
+    gpus: p.gpus,
   }));
+  const queue = dispatchOrder(specs, plan.arms);
+  const stop = new AbortController();
+  stops.set(jobId, stop);
 
-  let accepted!: () => void;
+  let accepted!: (refused: { host: string; message: string }[]) => void;
   let refused!: (err: unknown) => void;
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<{ host: string; message: string }[]>((resolve, reject) => {
     accepted = resolve;
     refused = reject;
   });
   const finished = ctx.jobs.run('runs', jobId, async (job) => {
     let end: RunEnd | null = null;
+    const closers: (() => Promise<void>)[] = [];
     try {
+      let drive: (events: RunnerEvents) => Promise<void>;
+      let note = '';
       try {
-        await runner.prepare(job.signal);
+        if (backend.kind === 'slurm') {
+          closers.push(() => backend.runner.close());
+          await backend.runner.prepare();
+          drive = (events) => backend.runner.run(queue, events, job.signal, stop.signal);
+        } else {
+          closers.push(...backend.hosts.map(({ host }) => () => host.close()));
+          const pool = await preparePool(backend.hosts, req.parallel, job.signal);
+          accepted(pool.refused);
+          note = pool.refused.map((r) => `; ${r.host} left out: ${r.message}`).join('');
+          const lost: string[] = [];
+          drive = (events) =>
+            dispatch(queue, pool.slots, events, { cancel: job.signal, stop: stop.signal }, (host, outcome) => {
+              lost.push(host);
+              job.progress({ phase: 'running', done: 0, total: specs.length, message: `${host} was lost (${outcome.error ?? 'no answer'}); its queued attempts go to the other hosts` });
+            });
+          note += ` on ${pool.slots.length} slot${pool.slots.length === 1 ? '' : 's'}`;
+        }
       } catch (err) {
         refused(err);
         job.progress({ phase: 'failed', done: 0, total: specs.length, message: (err as Error).message });
         throw err;
       }
-      accepted();
-      end = await execute(ctx, req.backend, runner, specs, job);
+      accepted([]);
+      end = await execute(ctx, label, note, drive, specs, job, stop.signal);
     } finally {
-      await runner.close().catch(() => undefined);
+      await Promise.all(closers.map((close) => close().catch(() => undefined)));
       liveRuns.delete(jobId);
+      stops.delete(jobId);
       // Slots this run claimed but never dispatched go back to never-started, before anyone hears the run is over.
       await ctx.writes.run(async () => {
         ctx.db.prepare('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL').run(jobId);
@@ -179,21 +261,23 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
     if (end.phase === 'failed') throw new Error(end.message);
   });
   finished.catch(() => undefined);
+  let refusedHosts: { host: string; message: string }[];
   try {
-    await ready;
+    refusedHosts = await ready;
   } catch (err) {
     await finished.catch(() => undefined);
     throw err;
   }
   if (req.wait) await finished.catch(() => undefined);
-  return { jobId, experiment: plan.id, backend: req.backend, attempts: ids, rows: ids.map((id) => getAttempt(ctx.db, id)) };
+  return { jobId, experiment: plan.id, backend: label, attempts: ids, rows: ids.map((id) => getAttempt(ctx.db, id)), refusedHosts };
 }
 
 /** How a run ended, as its last progress event says. */
 type RunEnd = { phase: 'done' | 'failed' | 'cancelled'; done: number; total: number; message: string };
 
 /** Drives the runner and records what it reports; returns how the run ended (the caller announces it). */
-async function execute(ctx: RunContext, backend: string, runner: Runner, specs: AttemptSpec[], job: Job): Promise<RunEnd> {
+async function execute(ctx: RunContext, backend: string, note: string, drive: (events: RunnerEvents) => Promise<void>, specs: AttemptSpec[], job: Job, stopped: AbortSignal): Promise<RunEnd> {
+  const secrets = secretValues(process.env, ctx.model.settings().apiKey);
   const byId = new Map(specs.map((s) => [s.attemptId, s]));
   const logs = new Map<number, AttemptLog>();
   const batchers = new Map<number, OutputBatcher>();
@@ -219,7 +303,9 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
   };
   const summary = () => {
     const parts = Object.entries(tally).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
-    return `${settled.size} of ${total} attempts over${parts.length ? ` (${parts.join(', ')})` : ''}`;
+    const never = total - dispatched.size - (settled.size - [...settled].filter((id) => dispatched.has(id)).length);
+    const stopNote = stopped.aborted && never > 0 ? `; stopped: ${never} never started` : '';
+    return `${settled.size} of ${total} attempts over${parts.length ? ` (${parts.join(', ')})` : ''}${stopNote}`;
   };
   const progress = (message?: string) => job.progress({ phase: 'running', done: settled.size, total, message: message ?? summary() });
   const batcher = (id: number) => {
@@ -235,7 +321,7 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
     const log = logs.get(id) ?? new AttemptLog();
     const result = attemptResult(raw, spec.score, spec.localDir, log.text());
     tally[result.status] += 1;
-    const stored = packLog(log);
+    const stored = packLog(log, secrets);
     write(() => {
       saveAttemptLog(ctx.db, id, stored);
       forgetLiveLog(id);
@@ -243,7 +329,7 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
         ctx.db,
         id,
         { status: result.status, exitCode: result.exitCode, wallS: result.wallS, score: result.score, valid: result.valid, host: raw.host },
-        { ended_at: new Date().toISOString(), error: result.error },
+        { ended_at: new Date().toISOString(), error: result.error, ...(raw.envNames ? { env_names: JSON.stringify(raw.envNames) } : {}) },
       );
     });
     progress();
@@ -257,14 +343,27 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
           ctx.db,
           id,
           { host: info.host },
-          { backend, backend_job_id: info.backendJobId, run_job_id: job.id, owner: ownerId, timeout_s: spec.timeoutS, dispatched_at: new Date().toISOString(), work_dir: spec.localDir, error: null },
+          {
+            backend: info.backend ?? backend,
+            backend_job_id: info.backendJobId,
+            run_job_id: job.id,
+            owner: ownerId,
+            timeout_s: spec.timeoutS,
+            dispatched_at: new Date().toISOString(),
+            work_dir: spec.localDir,
+            error: null,
+            slot: info.slot ?? null,
+            gpu: info.gpu ?? null,
+          },
         ),
       );
     },
     started(id, info) {
       write(() => updateAttempt(ctx.db, id, { status: 'running', host: info.host }, { started_at: new Date().toISOString(), backend_job_id: info.backendJobId }));
     },
-    output(id, data) {
+    output(id, raw) {
+      // Scrubbed here for the live view; the stored log is scrubbed whole again at the end (a secret split across two chunks).
+      const data = scrubSecrets(raw, secrets);
       let log = logs.get(id);
       if (!log) {
         logs.set(id, (log = new AttemptLog()));
@@ -284,15 +383,15 @@ async function execute(ctx: RunContext, backend: string, runner: Runner, specs: 
           ctx.db,
           id,
           { status: 'queued', host: null },
-          { backend: null, backend_job_id: null, run_job_id: null, owner: null, timeout_s: null, dispatched_at: null, started_at: null, work_dir: null, error: reason },
+          { backend: null, backend_job_id: null, run_job_id: null, owner: null, timeout_s: null, dispatched_at: null, started_at: null, work_dir: null, error: reason, slot: null, gpu: null },
         ),
       );
     },
   };
-  progress(`${total} attempts on ${backend}`);
+  progress(`${total} attempts on ${backend}${note}`);
   let failure: unknown = null;
   try {
-    await runner.run(specs, events, job.signal);
+    await drive(events);
   } catch (err) {
     failure = err;
   } finally {

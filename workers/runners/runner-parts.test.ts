@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostConfig } from '../../common/domain';
 import { AttemptLog, packLog, unpackLog } from './attempt-log';
 import { attemptResult, readScore } from './attempt-outcome';
-import { childEnv } from './child-env';
+import { programEnv, scrubSecrets, secretValues, toolEnv } from './child-env';
 import { OutputBatcher } from './output-batcher';
 import { ExitMarkerScanner } from './pty-exit-marker';
 import { shQuote } from './shell-quote';
@@ -29,11 +29,11 @@ describe('shQuote', () => {
 
   it('keeps every argument of the remote run command one word, in order', () => {
     const env = { RWB_CASE: `c'ase; $(x)`, RWB_ARM: 'a b' };
-    const line = remoteRun('dir with space', 'cGF5bG9hZA==', '', 2, `echo "hi"; exit 3`, env);
+    const line = remoteRun('dir with space', 'cGF5bG9hZA==', '', 2, `echo "hi"; exit 3`, ['PATH', 'MY_VAR'], env);
     // Replace the script by one that prints its arguments, keeping the quoting as built.
     const printing = line.replace(/^sh -c '(?:[^']|'\\'')*'/, `sh -c 'printf "<%s>\\n" "$@"'`);
     const r = spawnSync('sh', ['-c', printing], { encoding: 'utf8' });
-    expect(r.stdout).toBe(['dir with space', 'cGF5bG9hZA==', '', '2', 'echo "hi"; exit 3', `RWB_CASE=c'ase; $(x)`, 'RWB_ARM=a b'].map((a) => `<${a}>\n`).join(''));
+    expect(r.stdout).toBe(['dir with space', 'cGF5bG9hZA==', '', '2', 'echo "hi"; exit 3', 'PATH MY_VAR', `RWB_CASE=c'ase; $(x)`, 'RWB_ARM=a b'].map((a) => `<${a}>\n`).join(''));
   });
 });
 
@@ -183,7 +183,7 @@ describe('slurm job parts', () => {
 });
 
 describe('ssh arguments', () => {
-  const host: HostConfig = { name: 'box', user: 'ana', host: 'gpu.example.org', port: 2222, identityFile: '/home/ana/.ssh/id_ed25519', knownHostsFile: '/home/ana/kh', workDir: '~/runs', gpuLabel: 'A100' };
+  const host: HostConfig = { name: 'box', user: 'ana', host: 'gpu.example.org', port: 2222, identityFile: '/home/ana/.ssh/id_ed25519', knownHostsFile: '/home/ana/kh', workDir: '~/runs', gpuLabel: 'A100', slots: null, envNames: [] };
   it('checks host keys strictly, never prompts, and ends options before the host', () => {
     const args = sshArgs(host, '/tmp/cm');
     expect(args.join(' ')).toContain('-o BatchMode=yes -o StrictHostKeyChecking=yes -o UserKnownHostsFile=/home/ana/kh');
@@ -201,8 +201,17 @@ describe('ssh arguments', () => {
 });
 
 describe('child environment', () => {
-  it('drops variables that look like secrets and keeps the rest', () => {
-    const env = childEnv({ RWB_ARM: 'a' }, { PATH: '/bin', ANTHROPIC_API_KEY: 'k', RWB_TOKEN: 't', AWS_SECRET_ACCESS_KEY: 's', DB_PASSWORD: 'p', SSH_AUTH_SOCK: '/s', HOME: '/h' });
-    expect(env).toEqual({ PATH: '/bin', SSH_AUTH_SOCK: '/s', HOME: '/h', RWB_ARM: 'a' });
+  const parent = { PATH: '/bin', HOME: '/h', LC_ALL: 'C', ANTHROPIC_API_KEY: 'sk-ant-123456', DATABASE_URL: 'postgres://u:PW@db/x', GH_PAT: 'ghp_abcdef', MY_PRIVATE_CREDS: 'creds-xyz', SENTRY_DSN: 'https://k@sentry/1', EDITOR: 'vim', SSH_AUTH_SOCK: '/s', PROJECT_ROOT: '/projects/x' };
+  it('gives a program only allowlisted names, the ones its host or case adds, and its own variables', () => {
+    expect(programEnv({ RWB_ARM: 'a' }, ['PROJECT_ROOT'], parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', PROJECT_ROOT: '/projects/x', RWB_ARM: 'a' });
+  });
+  it('gives ssh and Slurm clients the allowlist and their agent, never the user\'s credentials', () => {
+    expect(toolEnv({}, parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', SSH_AUTH_SOCK: '/s' });
+  });
+  it('scrubs the model key and every secret-looking value from a log, longest first', () => {
+    const secrets = secretValues(parent, 'sk-app-key-999');
+    const text = `a sk-app-key-999 b postgres://u:PW@db/x c ghp_abcdef d creds-xyz e https://k@sentry/1 f vim`;
+    expect(scrubSecrets(text, secrets)).toBe('a [secret removed] b [secret removed] c [secret removed] d [secret removed] e [secret removed] f vim');
+    expect(secretValues({ ...parent, RWB_SECRET_NAMES: 'EDITOR_TOKENLESS,PROJECT_ROOT' })).toContain('/projects/x');
   });
 });

@@ -28,6 +28,14 @@ export interface AttemptSpec {
   score: ScoreRule;
   /** A local folder, fresh for this attempt, that holds its files afterwards (and its working folder, locally). */
   localDir: string;
+  /** Environment variable names the case (and the host it runs on) adds to the allowlist. */
+  envNames: string[];
+  /** GPUs each attempt asks Slurm for beyond the run's setting (the case's `gpus`). */
+  gpus: number | null;
+  /** The slot it runs in (`HOST#N`), set by the dispatcher. */
+  slot?: string;
+  /** The GPU(s) its slot holds, as `CUDA_VISIBLE_DEVICES`; null or absent on a host without GPUs. */
+  gpu?: string | null;
 }
 
 /** How the program ended, as far as the backend can tell. */
@@ -51,11 +59,19 @@ export interface RawOutcome {
   error: string | null;
   /** Where it ran, as the attempt's `host`. */
   host: string;
+  /** The connection to its host was lost: the host takes no more attempts this run. */
+  hostLost?: boolean;
+  /** Names of the environment variables the program received, when the backend knows them. */
+  envNames?: string[];
 }
 
 export interface StartedInfo {
   host: string;
   backendJobId: string | null;
+  /** Set by the slot dispatcher: the attempt's backend (`local`, `ssh:<host>`), slot and GPU. */
+  backend?: string;
+  slot?: string | null;
+  gpu?: string | null;
 }
 
 /** What a runner reports while it works, per attempt. */
@@ -88,7 +104,7 @@ export interface Runner {
    * reported `finished`. Aborting the signal kills what runs; slots it never dispatched are
    * left alone (no `dispatched` event), so a later "continue" can start them.
    */
-  run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal): Promise<void>;
+  run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal, stop?: AbortSignal): Promise<void>;
   /** Releases connections and helper processes. */
   close(): Promise<void>;
 }
@@ -105,7 +121,27 @@ export function cappedExit(exitCode: number | null, wallS: number | null, timeou
   return (exitCode === 124 || exitCode === 137) && wallS !== null && wallS >= timeoutS - 0.25;
 }
 
-/** Environment variables every program gets, on every backend: which slot it is. */
+/**
+ * One host of a pool for the slot dispatcher (local and ssh): it runs one attempt at a time
+ * per call, as many calls at once as it has slots.
+ */
+export interface SlotHost {
+  /** `local` or the SSH host's name. */
+  readonly name: string;
+  /** `local` or `ssh:<host>`. */
+  readonly backend: string;
+  /** Names its programs may receive beyond the allowlist (Settings). */
+  readonly envNames: readonly string[];
+  /** Checks the host can run anything (ssh: reaches it and trusts its key). */
+  prepare(signal: AbortSignal): Promise<void>;
+  /** GPU indices `nvidia-smi -L` reports there; none without GPUs (or without nvidia-smi). */
+  gpus(signal: AbortSignal): Promise<string[]>;
+  /** Runs one attempt to its end (reporting `dispatched`, `started`, `output`, never `finished`). */
+  runAttempt(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome>;
+  close(): Promise<void>;
+}
+
+/** Environment variables every program gets, on every backend: which slot it is (and its GPU). */
 export function attemptEnv(spec: AttemptSpec): Record<string, string> {
   return {
     RWB_EXPERIMENT: spec.experiment,
@@ -113,5 +149,11 @@ export function attemptEnv(spec: AttemptSpec): Record<string, string> {
     RWB_ARM: spec.arm,
     RWB_REPEAT: String(spec.repeat),
     RWB_ATTEMPT: String(spec.attemptId),
+    ...(spec.gpu ? { CUDA_VISIBLE_DEVICES: spec.gpu } : {}),
   };
+}
+
+/** `nvidia-smi -L` output ("GPU 0: NVIDIA A100 (UUID: ...)" per line) as GPU indices. */
+export function parseGpuList(text: string): string[] {
+  return [...text.matchAll(/^GPU (\d+):/gm)].map((m) => m[1]!);
 }

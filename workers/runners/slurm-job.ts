@@ -13,6 +13,8 @@ export interface SlurmSubmitOptions {
   qos?: string;
   gpus?: number;
   gpuType?: string;
+  /** Tasks of one array running at once (`--array=0-N%LIMIT`), from the run's `parallel`. */
+  concurrency?: number;
 }
 
 /** Minutes of Slurm time limit for a task: the cap, the kill grace, the grader's cap, and a minute of slack. */
@@ -32,7 +34,7 @@ export function sbatchArgs(o: {
   const args = [
     '--parsable',
     `--job-name=${o.jobName.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64)}`,
-    `--array=0-${o.tasks - 1}`,
+    `--array=0-${o.tasks - 1}${o.options.concurrency ? `%${o.options.concurrency}` : ''}`,
     `--time=${o.minutes}`,
     `--chdir=${o.groupDir}`,
     `--output=${o.groupDir}/task-%a.log`,
@@ -65,6 +67,8 @@ export function batchScript(tasks: readonly ArrayTask[], timeoutS: number, grade
   lines.push('  *) echo "rwb: no task $i" >&2; exit 97 ;;', 'esac');
   lines.push(
     'echo "${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID} $(hostname)" > .rwb/started',
+    // Which names the program receives (never their values), for the attempt's record.
+    'compgen -e > .rwb/env-names',
     't0=$(date +%s.%N)',
     `timeout --signal=TERM --kill-after=${killGraceS} ${timeoutS} bash --norc .rwb/command.sh`,
     'code=$?',

@@ -10,8 +10,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, wri
 import { dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { ApiError } from '../../common/errors';
-import { childEnv } from './child-env';
-import { linkDataEntries, metaDir, readExitRecord, writeCaseFiles } from './case-files';
+import { programEnv, toolEnv } from './child-env';
+import { linkDataEntries, metaDir, readEnvNames, readExitRecord, writeCaseFiles } from './case-files';
 import { attemptEnv, cappedExit, type AttemptSpec, type RawOutcome, type Runner, type RunnerEvents } from './runner';
 import { batchScript, finalStates, parseJobRecords, sbatchArgs, timeLimitMinutes, type JobRecord, type SlurmSubmitOptions } from './slurm-job';
 
@@ -54,9 +54,10 @@ export class SlurmRunner implements Runner {
     this.pollMs = options.pollMs ?? 1000;
   }
 
-  private exec(command: string, args: readonly string[]): Promise<CommandResult> {
+  /** Runs a Slurm client; `env` replaces the clients' environment (sbatch passes its own to the job). */
+  private exec(command: string, args: readonly string[], env: Record<string, string> = toolEnv(this.options.env)): Promise<CommandResult> {
     return new Promise((resolve) => {
-      const child = spawn(command, args, { env: childEnv(this.options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -73,7 +74,7 @@ export class SlurmRunner implements Runner {
     if (r.code !== 0) throw new ApiError('unavailable', `slurm: the controller did not answer (sinfo: ${r.stderr.trim() || `exit ${r.code}`})`);
   }
 
-  async run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal): Promise<void> {
+  async run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal, stop?: AbortSignal): Promise<void> {
     const groups = new Map<string, AttemptSpec[]>();
     for (const spec of attempts) {
       const key = `${spec.caseId}\u0000${spec.arm}`;
@@ -83,7 +84,7 @@ export class SlurmRunner implements Runner {
     const jobs: string[] = [];
     try {
       for (const group of groups.values()) {
-        if (signal.aborted) break;
+        if (signal.aborted || stop?.aborted) break;
         const submitted = await this.submit(group, events);
         jobs.push(submitted[0]!.jobId);
         tasks.push(...submitted);
@@ -93,7 +94,7 @@ export class SlurmRunner implements Runner {
       // Jobs already submitted still run to their end; the rest stay never started.
       for (const t of tasks) events.output(t.spec.attemptId, `\r\n[rwb] submitting the next array failed: ${(err as Error).message}\r\n`);
     }
-    await this.watch(tasks, jobs, events, signal);
+    await this.watch(tasks, jobs, events, signal, stop);
   }
 
   async close(): Promise<void> {}
@@ -119,9 +120,10 @@ export class SlurmRunner implements Runner {
       minutes: timeLimitMinutes(first.timeoutS, graderCapS),
       groupDir,
       script,
-      options: this.options,
+      options: { ...this.options, gpus: Math.max(this.options.gpus ?? 0, first.gpus ?? 0) || undefined },
     });
-    const r = await this.exec('sbatch', args);
+    // sbatch hands its own environment to the job: the allowlist, the case's names and the cluster's config only.
+    const r = await this.exec('sbatch', args, programEnv(this.options.env, [...first.envNames, 'SLURM_CONF']));
     const jobId = r.stdout.trim().split(';')[0] ?? '';
     if (r.code !== 0 || !/^\d+$/.test(jobId)) throw new ApiError('unavailable', `slurm: sbatch refused the job: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
     return group.map((spec, index) => {
@@ -130,12 +132,18 @@ export class SlurmRunner implements Runner {
     });
   }
 
-  private async watch(tasks: Task[], jobs: readonly string[], events: RunnerEvents, signal: AbortSignal): Promise<void> {
+  private async watch(tasks: Task[], jobs: readonly string[], events: RunnerEvents, signal: AbortSignal, stop?: AbortSignal): Promise<void> {
     let cancelled = false;
+    let stopped = false;
     while (tasks.some((t) => !t.finished)) {
       if (signal.aborted && !cancelled) {
         cancelled = true;
         await this.exec('scancel', [...jobs]);
+      }
+      if (stop?.aborted && !stopped && !cancelled) {
+        // Stop: tasks Slurm has not started are taken back; running ones finish.
+        stopped = true;
+        await this.exec('scancel', ['--state=PENDING', ...jobs]);
       }
       const records = new Map<string, JobRecord>();
       const vanished = new Set<string>();
@@ -161,10 +169,10 @@ export class SlurmRunner implements Runner {
           task.finished = true;
           this.tail(task, events);
           events.finished(task.spec.attemptId, this.outcome(task, rec, cancelled, vanished.has(task.jobId)));
-        } else if (cancelled && over && !task.started && !existsSync(join(dir, metaDir, 'started'))) {
-          // Cancelled while pending: the program never started, so the slot is never-started again.
+        } else if ((cancelled || stopped) && over && !task.started && !existsSync(join(dir, metaDir, 'started'))) {
+          // Cancelled or stopped while pending: the program never started, so the slot is never-started again.
           task.finished = true;
-          events.withdrawn(task.spec.attemptId, `cancelled before Slurm started it (job ${task.jobId}_${task.index})`);
+          events.withdrawn(task.spec.attemptId, `${cancelled ? 'cancelled' : 'stopped'} before Slurm started it (job ${task.jobId}_${task.index})`);
         }
       }
       if (tasks.some((t) => !t.finished)) await sleep(this.pollMs, signal.aborted && cancelled ? undefined : signal);
@@ -200,8 +208,9 @@ export class SlurmRunner implements Runner {
     const jobName = `${task.jobId}_${task.index}`;
     const graderOutput = spec.score.from === 'command' ? readGrader(spec.localDir) : null;
     if (exit !== null && existsSync(join(spec.localDir, metaDir, 'done'))) {
-      if (cappedExit(exit.code, exit.wallS, spec.timeoutS)) return { end: 'timeout', exitCode: exit.code, wallS: exit.wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host };
-      return { end: 'exited', exitCode: exit.code, wallS: exit.wallS, graderOutput, error: null, host };
+      const envNames = readEnvNames(spec.localDir);
+      if (cappedExit(exit.code, exit.wallS, spec.timeoutS)) return { end: 'timeout', exitCode: exit.code, wallS: exit.wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host, envNames };
+      return { end: 'exited', exitCode: exit.code, wallS: exit.wallS, graderOutput, error: null, host, envNames };
     }
     if (rec?.state === 'TIMEOUT') return { end: 'timeout', exitCode: exit?.code ?? null, wallS: exit?.wallS ?? null, graderOutput: null, error: `Slurm stopped job ${jobName} at its time limit`, host };
     if (cancelled || rec?.state === 'CANCELLED') return { end: 'interrupted', exitCode: null, wallS: exit?.wallS ?? null, graderOutput: null, error: cancelled ? 'cancelled' : `job ${jobName} was cancelled outside the workbench`, host };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { HostConfig } from '../../common/domain';
 import { ApiError } from '../../common/errors';
-import { childEnv } from './child-env';
+import { toolEnv } from './child-env';
 
 export const sshBinary = 'ssh';
 
@@ -52,7 +52,7 @@ export function runSsh(
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(sshBinary, args, { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(sshBinary, args, { env: toolEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       resolve({ code: null, stdout: Buffer.alloc(0), stderr: (err as Error).message });
       return;

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostConfig } from '../../common/domain';
 import { ApiError } from '../../common/errors';
-import { childEnv } from './child-env';
-import { readExitRecord, writeCaseFiles } from './case-files';
-import { attemptEnv, cappedExit, killGraceS, type AttemptSpec, type RawOutcome, type Runner, type RunnerEvents } from './runner';
+import { allowedNames, toolEnv } from './child-env';
+import { readEnvNames, readExitRecord, writeCaseFiles } from './case-files';
+import { attemptEnv, cappedExit, killGraceS, parseGpuList, type AttemptSpec, type RawOutcome, type RunnerEvents, type SlotHost } from './runner';
 import { quietSshStderr, runSsh, sshArgs, sshBinary, sshRefusal } from './ssh-command';
 import { remoteCollect, remoteReceive, remoteRun, remoteStop, tarMarker } from './ssh-scripts';
 import { shJoin } from './shell-quote';
@@ -38,8 +38,10 @@ export function remoteBase(workDir: string): string {
   return workDir.replace(/\/+$/, '') || '/';
 }
 
-export class SshRunner implements Runner {
+export class SshRunner implements SlotHost {
+  readonly name: string;
   readonly backend: string;
+  readonly envNames: readonly string[];
   private controlDir: string | null = null;
   private readonly graceS: number;
   private readonly runDir: string;
@@ -49,7 +51,9 @@ export class SshRunner implements Runner {
     private readonly host: HostConfig,
     private readonly options: SshRunnerOptions,
   ) {
+    this.name = host.name;
     this.backend = `ssh:${host.name}`;
+    this.envNames = host.envNames;
     this.graceS = options.graceS ?? killGraceS;
     this.runDir = `${remoteBase(host.workDir)}/rwb-${options.runTag}`;
   }
@@ -71,11 +75,14 @@ export class SshRunner implements Runner {
     if (result.code !== 0) throw sshRefusal(this.host, result.stderr);
   }
 
-  async run(attempts: readonly AttemptSpec[], events: RunnerEvents, signal: AbortSignal): Promise<void> {
-    for (const spec of attempts) {
-      if (signal.aborted) return;
-      events.finished(spec.attemptId, await this.runOne(spec, events, signal));
-    }
+  /** The GPUs `nvidia-smi -L` lists on the host (none when it is missing there). */
+  async gpus(signal: AbortSignal): Promise<string[]> {
+    const r = await runSsh(this.args('nvidia-smi -L 2>/dev/null'), { signal });
+    return r.code === 0 ? parseGpuList(r.stdout.toString('utf8')) : [];
+  }
+
+  runAttempt(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome> {
+    return this.runOne(spec, events, signal);
   }
 
   async close(): Promise<void> {
@@ -107,7 +114,8 @@ export class SshRunner implements Runner {
     const host = this.host.name;
     const remoteDir = `${this.runDir}/a${spec.attemptId}`;
     const env = attemptEnv(spec);
-    const fail = (end: RawOutcome['end'], error: string): RawOutcome => ({ end, exitCode: null, wallS: null, graderOutput: null, error, host });
+    const keep = [...allowedNames, ...spec.envNames];
+    const fail = (end: RawOutcome['end'], error: string, hostLost = false): RawOutcome => ({ end, exitCode: null, wallS: null, graderOutput: null, error, host, hostLost });
 
     // The case files, packed here; small ones ride inside the run command.
     const staging = join(spec.localDir, '.rwb', 'staging');
@@ -130,7 +138,8 @@ export class SshRunner implements Runner {
       const copy = await runSsh(this.args(remoteReceive(remoteDir)), { stdin: await tarPlain(spec) });
       if (copy.code !== 0) {
         events.dispatched(spec.attemptId, { host, backendJobId: null });
-        return fail('exited', `copying the case to ${host} failed: ${copy.stderr.trim()}`);
+        // ssh's own failure (255) is the connection, not the case: the host is lost.
+        return copy.code === 255 ? fail('unknown', `copying the case to ${host} failed: ${copy.stderr.trim()}`, true) : fail('exited', `copying the case to ${host} failed: ${copy.stderr.trim()}`);
       }
       inline = '';
     }
@@ -141,8 +150,8 @@ export class SshRunner implements Runner {
     let reason: 'timeout' | 'interrupted' | null = null;
     let stopping: Promise<string> | null = null;
     const stopRemote = () => (stopping ??= runSsh(this.args(remoteStop(remoteDir, this.graceS))).then((r) => (r.code === 0 ? r.stdout.toString().trim() : 'unreachable')));
-    const session = spawn(sshBinary, this.args(remoteRun(remoteDir, inline, data, spec.timeoutS, spec.command, env), ['-tt']), {
-      env: childEnv(),
+    const session = spawn(sshBinary, this.args(remoteRun(remoteDir, inline, data, spec.timeoutS, spec.command, keep, env), ['-tt']), {
+      env: toolEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // A PTY opened over a multiplexed connection gets no terminal modes (no ONLCR): line ends become CR LF here.
@@ -179,7 +188,8 @@ export class SshRunner implements Runner {
 
     // Collect the exit record, the score file, artifacts (and the grader's output).
     const grader = spec.score.from === 'command' ? spec.score.command : '';
-    const collected = await this.collect(remoteDir, spec.localDir, grader, Math.max(spec.timeoutS, 60), env, signal);
+    const collected = await this.collect(remoteDir, spec.localDir, grader, Math.max(spec.timeoutS, 60), keep, env, signal);
+    const envNames = readEnvNames(spec.localDir);
     const exit = readExitRecord(spec.localDir);
     if (exit === null) {
       // The program's end was never recorded: the connection dropped (or the session was killed) while it ran.
@@ -188,27 +198,27 @@ export class SshRunner implements Runner {
       // host unreachable: it may have finished or may still run, so nobody knows.
       const lost = `the SSH connection to ${host} was lost (${noise || `ssh exited with ${sessionCode}`})`;
       const stopped = await stopRemote();
-      if (stopped === 'stopped') return fail('interrupted', `${lost}; the remote program was stopped`);
-      return fail('unknown', `${lost} and the remote program's end could not be checked${stopped === 'unreachable' ? ` (${host} is unreachable)` : ''}`);
+      if (stopped === 'stopped') return fail('interrupted', `${lost}; the remote program was stopped`, true);
+      return fail('unknown', `${lost} and the remote program's end could not be checked${stopped === 'unreachable' ? ` (${host} is unreachable)` : ''}`, true);
     }
     const wallS = exit.wallS ?? localWall;
     const graderOutput = grader ? readText(join(spec.localDir, '.rwb', 'grader.out')) : null;
     if (reason === 'timeout' || cappedExit(exit.code, wallS, spec.timeoutS)) {
-      return { end: 'timeout', exitCode: exit.code, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host };
+      return { end: 'timeout', exitCode: exit.code, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host, envNames };
     }
     const error = collected ?? (grader && graderOutput === null ? 'the grader did not run' : null);
-    return { end: 'exited', exitCode: exit.code, wallS, graderOutput, error, host };
+    return { end: 'exited', exitCode: exit.code, wallS, graderOutput, error, host, envNames };
   }
 
   /** Runs the collect script and unpacks its tar into `localDir`; returns an error message or null. */
-  private async collect(remoteDir: string, localDir: string, grader: string, graderCapS: number, env: Record<string, string>, signal: AbortSignal): Promise<string | null> {
+  private async collect(remoteDir: string, localDir: string, grader: string, graderCapS: number, keep: readonly string[], env: Record<string, string>, signal: AbortSignal): Promise<string | null> {
     const untar = spawn('tar', ['-xzf', '-', '-C', localDir], { stdio: ['pipe', 'ignore', 'pipe'] });
     let untarErr = '';
     untar.stderr.setEncoding('utf8').on('data', (d: string) => (untarErr += d));
     untar.stdin.on('error', () => {});
     const untarDone = new Promise<number | null>((resolve) => untar.once('close', resolve));
     let head: Buffer | null = Buffer.alloc(0);
-    const result = await runSsh(this.args(remoteCollect(remoteDir, grader, graderCapS, this.options.maxArtifactKiB ?? 64 * 1024, env)), {
+    const result = await runSsh(this.args(remoteCollect(remoteDir, grader, graderCapS, this.options.maxArtifactKiB ?? 64 * 1024, keep, env)), {
       signal,
       onStdout: (chunk) => {
         if (head === null) {

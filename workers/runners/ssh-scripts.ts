@@ -9,8 +9,25 @@ import { killGraceS } from './runner';
 import { shJoin } from './shell-quote';
 
 /**
+ * The allowlist on the remote side (DESIGN.md §4): puts `NAME=VALUE` of each variable of the
+ * login environment named in $keep (or starting `LC_`) before the attempt's own `NAME=VALUE`
+ * words in "$@", for `env -i "$@"`; the attempt's words come last, so they win. Names are
+ * checked words (the contract's pattern, or the sed pattern here), so `eval` only ever sees a
+ * name.
+ */
+const keepEnv = `for n in $keep $(env | sed -n 's/^\\(LC_[A-Za-z0-9_]*\\)=.*/\\1/p'); do
+  eval "isset=\\\${$n+x}"
+  [ -n "$isset" ] || continue
+  eval "v=\\\${$n}"
+  set -- "$n=$v" "$@"
+done`;
+
+/**
  * Run: $1 attempt folder, $2 base64 tar.gz of the case files (or empty: already copied),
- * $3 data folder beside it (or empty), $4 time cap, $5 command, then NAME=VALUE environment.
+ * $3 data folder beside it (or empty), $4 time cap, $5 command, $6 the allowed names
+ * (space separated), then the attempt's NAME=VALUE environment. The program's environment is
+ * exactly the allowed names of the login environment plus those; their names go to
+ * `.rwb/env-names`. Data entries are linked as `./NAME` after `--`, so no name is an option.
  * The program is a background job of this non-interactive shell, so `setsid` needs no fork:
  * its pid is the new process group's id (and its stdin is /dev/null). Writes `.rwb/exit` as
  * "CODE START END" (epoch seconds) when the program ends. Few processes stand between the
@@ -19,7 +36,7 @@ import { shJoin } from './shell-quote';
  * did, and exported its PATH), which costs a conda or pyenv setup per attempt.
  */
 const runScript = `set -e
-d=$1; payload=$2; data=$3; cap=$4; cmd=$5; shift 5
+d=$1; payload=$2; data=$3; cap=$4; cmd=$5; keep=$6; shift 6
 mkdir -p "$d/.rwb"
 cd "$d"
 if [ -n "$payload" ]; then printf '%s' "$payload" | base64 -d | tar -xzf -; fi
@@ -27,14 +44,15 @@ if [ -n "$data" ] && [ -d "../$data" ]; then
   for f in "../$data"/* "../$data"/.[!.]*; do
     [ -e "$f" ] || continue
     n=\${f##*/}
-    [ -e "$n" ] || [ -L "$n" ] || ln -s "$f" "$n"
+    [ -e "./$n" ] || [ -L "./$n" ] || ln -s -- "$f" "./$n"
   done
 fi
 set +e
-[ $# -eq 0 ] || export "$@"
+${keepEnv}
+for a in "$@"; do printf '%s\\n' "\${a%%=*}"; done > .rwb/env-names
 date +%s.%N > .rwb/start 2>/dev/null &
 clock=$!
-setsid timeout --signal=TERM --kill-after=${killGraceS} "$cap" bash --norc -c "$cmd" &
+setsid timeout --signal=TERM --kill-after=${killGraceS} "$cap" env -i "$@" bash --norc -c "$cmd" &
 pg=$!
 echo "$pg" > .rwb/pgid
 wait "$pg"
@@ -69,14 +87,15 @@ echo stopped`;
 
 /**
  * Collect: $1 attempt folder, $2 grader command (or empty), $3 grader cap, $4 largest file in
- * KiB, then NAME=VALUE environment. Runs the grader (stdout to `.rwb/grader.out`) when the
+ * KiB, $5 the allowed names, then the attempt's NAME=VALUE environment (built as for the run). Runs the grader (stdout to `.rwb/grader.out`) when the
  * program finished, then prints a marker line and a tar.gz of the folder's regular files
  * (data links are not files, so data never comes back).
  */
 const collectScript = `cd "$1" || exit 97
-grader=$2; cap=$3; maxk=$4; shift 4
+grader=$2; cap=$3; maxk=$4; keep=$5; shift 5
+${keepEnv}
 if [ -n "$grader" ] && [ -f .rwb/exit ]; then
-  env "$@" timeout --signal=TERM --kill-after=${killGraceS} "$cap" bash --norc -c "$grader" > .rwb/grader.out 2>/dev/null < /dev/null
+  env -i "$@" timeout --signal=TERM --kill-after=${killGraceS} "$cap" bash --norc -c "$grader" > .rwb/grader.out 2>/dev/null < /dev/null
   echo $? > .rwb/grader.exit
 fi
 printf 'RWB-TAR-BEGIN\\n'
@@ -89,16 +108,16 @@ function remote(script: string, args: readonly string[]): string {
   return shJoin(['sh', '-c', script, 'rwb', ...args]);
 }
 
-export function remoteRun(dir: string, payload: string, data: string, timeoutS: number, command: string, env: Record<string, string>): string {
-  return remote(runScript, [dir, payload, data, String(timeoutS), command, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
+export function remoteRun(dir: string, payload: string, data: string, timeoutS: number, command: string, keep: readonly string[], env: Record<string, string>): string {
+  return remote(runScript, [dir, payload, data, String(timeoutS), command, keep.join(' '), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
 }
 
 export function remoteStop(dir: string, graceS: number): string {
   return remote(stopScript, [dir, String(graceS)]);
 }
 
-export function remoteCollect(dir: string, grader: string, graderCapS: number, maxFileKiB: number, env: Record<string, string>): string {
-  return remote(collectScript, [dir, grader, String(graderCapS), String(maxFileKiB), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
+export function remoteCollect(dir: string, grader: string, graderCapS: number, maxFileKiB: number, keep: readonly string[], env: Record<string, string>): string {
+  return remote(collectScript, [dir, grader, String(graderCapS), String(maxFileKiB), keep.join(' '), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
 }
 
 export function remoteReceive(dir: string): string {

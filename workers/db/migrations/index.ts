@@ -8,6 +8,7 @@ import { sql as pipeline } from './006-pipeline';
 import { sql as leaderboards } from './007-leaderboards';
 import { sql as labelClientIds } from './008-ci-label-client-id';
 import { sql as scaleRolloutFigures } from './008-scale-rollout-figures';
+import { sql as runsSlots } from './008-runs-slots';
 
 export interface Migration {
   version: number;
@@ -31,6 +32,7 @@ export const migrations: readonly Migration[] = [
   migration(7, 'leaderboards', leaderboards),
   migration(8, 'ci-label-client-id', labelClientIds),
   migration(9, 'scale-rollout-figures', scaleRolloutFigures),
+  migration(10, 'runs-slots', runsSlots),
 ];
 
 export const latestSchemaVersion = migrations.length;
