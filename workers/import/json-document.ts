@@ -129,6 +129,20 @@ export function elementLines(text: string, key: string): number[] {
   return lines;
 }
 
+/**
+ * The line of `"key":` inside the top-level object `section` (`node2parent`), for errors
+ * about one entry; the section's line when the key cannot be found, 1 without the section.
+ */
+export function keyLine(text: string, section: string, key: string): number {
+  const sectionAt = text.lastIndexOf(`"${section}"`);
+  if (sectionAt === -1) return 1;
+  const keyAt = text.indexOf(`${JSON.stringify(key)}`, sectionAt + section.length + 2);
+  const at = keyAt === -1 ? sectionAt : keyAt;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+}
+
 /** Offset of the closing quote of the string opening at `start` (the text's length if unterminated). */
 function stringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
