@@ -14,6 +14,7 @@ import type { Importer } from './importer';
  */
 export const aideImporter: Importer = {
   format: 'aide',
+  summary: 'AIDE and AI-Scientist-v2 journals (journal.json): one rollout, a step per node',
   detect: looksLikeAideJournal,
   records: readAideJournal,
 };

@@ -16,6 +16,7 @@ import { openZip } from './zip-entries';
 
 export const inspectImporter: Importer = {
   format: 'inspect',
+  summary: 'Inspect AI eval logs, .json and .eval: a rollout per sample and epoch',
   detect: (head) => isInspectZip(head) || isInspectJson(head),
   records: readInspect,
 };

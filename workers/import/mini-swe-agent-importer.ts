@@ -15,6 +15,7 @@ import { contentHash, runId } from './run-id';
 
 export const miniSweAgentImporter: Importer = {
   format: 'mini-swe-agent',
+  summary: 'mini-swe-agent trajectories (mini-swe-agent-1, or a bare message list)',
   detect: (head) =>
     /"trajectory_format"\s*:\s*"mini-swe-agent-/.test(head) ||
     (/^\s*\[\s*\{/.test(head) && /"role"\s*:\s*"system"/.test(head) && /```(mswea_bash_command|bash)\\n|<returncode>/.test(head)),

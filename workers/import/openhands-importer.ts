@@ -16,6 +16,7 @@ import { contentHash } from './run-id';
  */
 export const openHandsImporter: Importer = {
   format: 'openhands',
+  summary: 'OpenHands evaluation output.jsonl (an instance per line) and event-list JSON',
   detect: (head) => looksLikeEvaluationOutput(head) || looksLikeEventList(head),
   records: readOpenHands,
 };

@@ -15,6 +15,7 @@ import { looksLikeSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-tra
  */
 export const sweAgentImporter: Importer = {
   format: 'swe-agent',
+  summary: 'SWE-agent trajectories (.traj), 0.x to 1.x, and history-only files',
   detect: looksLikeSweAgentTrajectory,
   records: readSweAgentTrajectory,
 };
