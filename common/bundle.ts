@@ -21,6 +21,8 @@ export const failureKinds = [
   'missing_package',
   'wrong_answer',
   'invalid_output',
+  'buggy',
+  'rejected_edit',
 ] as const;
 export const rubricFamilies = ['error', 'performance'] as const;
 export const libraryMethods = ['wrong-answer', 'whole-rollout', 'filtered', 'quota', 'hand-curated'] as const;
@@ -135,6 +137,8 @@ export const failureRecord = z.looseObject({
   kind: z.enum(failureKinds).optional(),
   category: z.string().nullable().optional(),
   cause: z.string().optional(),
+  /** What the harness said of a failure that carries no exception (a refused edit, the agent's analysis of a buggy node). */
+  message: z.string().optional(),
 });
 
 export const rubricRecord = z.looseObject({

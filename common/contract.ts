@@ -100,7 +100,7 @@ const modelPrice = z
   .object({ model: modelId, inputPerMTok: usdPerMTok, outputPerMTok: usdPerMTok, cacheWritePerMTok: usdPerMTok, cacheReadPerMTok: usdPerMTok })
   .strict();
 
-export const importFormats = ['auto', 'bundle', 'aide', 'swe-agent'] as const;
+export const importFormats = ['auto', 'bundle', 'aide', 'swe-agent', 'openhands', 'mini-swe-agent', 'inspect'] as const;
 const modelRequestStatuses = ['reserved', 'returned', 'failed', 'unresolved'] as const satisfies readonly ModelRequestStatus[];
 
 export const operations = {

@@ -95,6 +95,8 @@ export interface RolloutDetail extends RolloutRow {
   medal: string | null;
   aboveMedian: boolean | null;
   validSubmission: boolean | null;
+  /** The file the rollout was imported from; null for one made in the workbench. */
+  sourcePath: string | null;
   programs: ProgramVersionInfo[];
   gradingFailures: FailureEvent[];
 }

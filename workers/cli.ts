@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { isApiErrorData } from '../common/errors';
 import { UsageError } from './cli/cli-error';
 import { commands, type CommandContext } from './cli/commands';
+import { formatList } from './cli/import-command';
 import { Core } from './core/core';
 import { defaultCorpusPath, ensureSampleCorpus } from './core/sample-corpus';
 
@@ -24,6 +25,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) throw new UsageError(`unknown command "${name}"`);
+  // `--format` with no value asks which formats there are.
+  if (name === 'import' && rest.at(-1) === '--format') {
+    process.stdout.write(formatList());
+    return 0;
+  }
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

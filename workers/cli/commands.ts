@@ -22,6 +22,7 @@ import { precisionRecallCommand } from './precision-recall-command';
 import { replayCommand } from './replay-command';
 import { resumeCommand, runsCommand } from './runs-command';
 import { labelsCommand } from './labels-command';
+import { failuresCommand, importCommand } from './import-command';
 
 export interface CommandContext {
   positionals: string[];
@@ -56,27 +57,6 @@ const stats: Command = {
   },
 };
 
-const importCmd: Command = {
-  usage: 'rwb import FILE... [--format auto|bundle|aide|swe-agent] [--db FILE] [--json]',
-  summary: 'import files, atomically per file',
-  options: { format: { type: 'string' } },
-  async run(ctx) {
-    if (ctx.positionals.length === 0) throw new UsageError('import needs at least one FILE');
-    const core = await ctx.core();
-    const format = (ctx.values.format as string | undefined) ?? 'auto';
-    const paths = ctx.positionals.map((p) => resolve(p));
-    const result = await core.invoke('import.files', { paths, format: format as RequestOf<'import.files'>['format'] });
-    const failed = result.files.filter((f) => f.error);
-    // Every file is attempted; any failure makes the exit code say so.
-    if (failed.length) process.exitCode = 1;
-    for (const f of failed) process.stderr.write(`rwb: ${f.error!.message}\n`);
-    if (ctx.json) return writeJson(ctx, result);
-    const header = ['file', 'format', 'rollouts', 'steps', 'programs', 'failures', 'rubrics', 'libraries', 'labels', 'duplicates', 'result'];
-    const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates, f.error ? 'FAILED' : 'ok']);
-    ctx.out(`${formatTable([header, ...rows])}\n`);
-  },
-};
-
 const exportCmd: Command = {
   usage: 'rwb export [--out FILE] [--db FILE]',
   summary: 'write the whole corpus as bundle v1 (to stdout without --out)',
@@ -93,28 +73,6 @@ const exportCmd: Command = {
     for (const record of exportRecords(core.db)) {
       if (!process.stdout.write(`${JSON.stringify(record)}\n`)) await once(process.stdout, 'drain');
     }
-  },
-};
-
-const failures: Command = {
-  usage: 'rwb failures --rollout ID [--db FILE] [--json]',
-  summary: 'parsed failure events of a rollout',
-  options: { rollout: { type: 'string' } },
-  async run(ctx) {
-    const rollout = ctx.values.rollout as string | undefined;
-    if (!rollout) throw new UsageError('failures needs --rollout ID');
-    const events = await (await ctx.core()).invoke('failures.list', { rollout });
-    const shaped = events.map((e) => ({
-      step: e.step,
-      kind: e.kind,
-      exceptionClass: e.exceptionClass,
-      message: e.message,
-      frames: e.frames.map(({ file, line, function: fn }) => ({ file, line, function: fn })),
-      category: e.category,
-    }));
-    if (ctx.json) return writeJson(ctx, shaped);
-    const rows = shaped.map((e) => [e.step ?? 'grading', e.kind, e.exceptionClass ?? '', (e.message ?? '').split('\n')[0]!.slice(0, 80), e.category ?? '']);
-    ctx.out(`${formatTable([['step', 'kind', 'exception', 'message', 'category'], ...rows])}\n`);
   },
 };
 
@@ -143,4 +101,8 @@ const serve: Command = {
   },
 };
 
+<<<<<<< HEAD
 export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, run: runCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
+=======
+export const commands: Record<string, Command> = { stats, import: importCommand, export: exportCmd, failures: failuresCommand, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
+>>>>>>> import

@@ -17,7 +17,8 @@
  * 5. A traceback → `oom` if any exception of its chain is an out-of-memory
  *    error, `missing_package` if the final exception (or its direct cause) is
  *    a missing module, else `crash`.
- * 6. No traceback: out-of-memory text → `oom`; a pip/conda/apt "no such
+ * 6. No traceback: a harness's time-out notice (SWE-agent's `EXECUTION TIMED
+ *    OUT`) → `timeout`; out-of-memory text → `oom`; a pip/conda/apt "no such
  *    package" → `missing_package`; a missing command → as in 4; otherwise
  *    `crash` with the last error line as message.
  * An unknown exit status (null) counts as a failure only on evidence: a
@@ -35,11 +36,13 @@ import {
   findMissingCommand,
   findOutOfMemory,
   findPackageResolutionError,
+  findTimeoutNotice,
   lastNonBlankLine,
   mentionsOutOfMemory,
   type MissingCommand,
 } from './evidence';
 import { parseTracebacks, type ChainedException, type Frame, type ParsedTraceback } from './parse-traceback';
+import { parsePytestReport } from './pytest-report';
 import { exitStatusMayBeMasked } from './shell';
 import { isForeignLine } from './traceback-lines';
 import { visibleText } from './text-lines';
@@ -93,6 +96,11 @@ function onlyNoiseAfter(text: string, from: number): boolean {
 function finalTraceback(stderr: string, stdout: string): FinalTraceback | null {
   for (const text of [stderr, stdout]) {
     const block = parseTracebacks(text).at(-1);
+    if (block) return { block, endsOutput: onlyNoiseAfter(text, block.end) };
+  }
+  // pytest's own report of a failed test, only where no CPython traceback was printed.
+  for (const text of [stderr, stdout]) {
+    const block = text.includes('\nE ') || text.startsWith('E ') ? parsePytestReport(text) : null;
     if (block) return { block, endsOutput: onlyNoiseAfter(text, block.end) };
   }
   return null;
@@ -152,6 +160,8 @@ function missingCommandDraft(missing: MissingCommand): FailureDraft {
 
 /** Rule 6: failure evidence in text when no traceback was printed; null when there is none. */
 function evidenceDraft(text: string): FailureDraft | null {
+  const timedOut = findTimeoutNotice(text);
+  if (timedOut) return draft('timeout', null, timedOut);
   const oom = findOutOfMemory(text);
   if (oom) return draft('oom', null, oom);
   const unresolved = findPackageResolutionError(text);
@@ -176,7 +186,7 @@ export function extractFailure(step: StepOutcome): FailureDraft | null {
   // stopped, or the uncaught error behind a masked exit status.
   const trailing = found?.endsOutput ? found.block : null;
 
-  if (step.timedOut || step.exitCode === 124) return draft('timeout', trailing, null);
+  if (step.timedOut || step.exitCode === 124) return draft('timeout', trailing, findTimeoutNotice(both));
   if (step.killed || step.exitCode === 137 || step.exitCode === -9) {
     if (found && found.block.chain.some(isOutOfMemory)) return draft('oom', found.block, null);
     const oom = findOutOfMemory(both);

@@ -74,6 +74,27 @@ export function findPackageResolutionError(text: string): string | null {
   return lastLineWith(text, PACKAGE_RESOLUTION_MARKERS);
 }
 
+/**
+ * Notices agent harnesses print in place of a command's output when they stopped it at
+ * their time limit: SWE-agent's `EXECUTION TIMED OUT` and its `command_cancelled_timeout`
+ * template, AIDE's interpreter, OpenHands' command time-out note.
+ */
+const TIMEOUT_NOTICES: readonly RegExp[] = [
+  /^\s*EXECUTION TIMED OUT\b.*$/m,
+  /^The command '[^\n]*' was cancelled because it took more than \d+ seconds.*$/m,
+  /^TimeoutError: Execution exceeded the time limit.*$/m,
+  /^\[The command timed out after [^\n]*\]$/m,
+];
+
+/** The first harness time-out notice in `text`, trimmed, or null. */
+export function findTimeoutNotice(text: string): string | null {
+  for (const notice of TIMEOUT_NOTICES) {
+    const match = notice.exec(text);
+    if (match) return match[0].trim();
+  }
+  return null;
+}
+
 /** The last shell job line reporting a SIGKILL (`Killed`, `bash: line 1: 4242 Killed python x.py`), or null. */
 export function findKilledNotice(text: string): string | null {
   for (let at = text.lastIndexOf('Killed'); at !== -1; at = at === 0 ? -1 : text.lastIndexOf('Killed', at - 1)) {

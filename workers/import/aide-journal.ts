@@ -11,7 +11,9 @@ const aideFrame = z.tuple([z.string(), z.number().int().nullable(), z.string(), 
 /** One node of the search tree. */
 export const aideNode = z.looseObject({
   id: z.string().min(1).optional(),
-  code: z.string(),
+  /** The program; some AIDE variants store it in a file beside the journal and name it in `code_file` instead. */
+  code: z.string().optional(),
+  code_file: z.string().optional(),
   /** Terminal output as AIDE captured it: chunks to be concatenated, newlines included. */
   _term_out: z.array(z.string()).nullable().optional(),
   /** Seconds. */
@@ -24,7 +26,8 @@ export const aideNode = z.looseObject({
     .nullable()
     .optional(),
   is_buggy: z.boolean().nullable().optional(),
-});
+  analysis: z.string().nullable().optional(),
+}).refine((n) => n.code !== undefined || n.code_file !== undefined, { message: 'a node needs its code (code or code_file)', path: ['code'] });
 
 /** A whole journal. AIDE serialises the tree as `node2parent` (child id to parent id) and clears each node's own links. */
 export const aideJournal = z.looseObject({

@@ -10,6 +10,8 @@ import type { AideJournal, AideNode } from './aide-journal';
 import { located } from './json-document';
 import { synthesiseTraceback } from './aide-traceback';
 import { importError } from './import-error';
+import { isNonFiniteWord } from './json-text';
+import { runId } from './run-id';
 
 /** The file AIDE's interpreter writes each node's code to (it names it in every traceback). */
 const agentFile = 'runfile.py';
@@ -22,19 +24,27 @@ const timeLimitNotice = /TimeoutError: Execution exceeded the time limit/;
 const benchmark = { type: 'benchmark', id: 'aide', name: 'AIDE', discipline: 'ml', role: 'mining' } as const;
 const collection = { type: 'collection', id: 'aide-import', name: 'AIDE import', agent: 'aide' } as const;
 
+/** Where a journal's parts are in its file, for error messages. */
+export interface JournalLines {
+  /** The line where each node starts. */
+  nodes: readonly number[];
+  /** The line of a child's entry in `node2parent`. */
+  link(child: string): number;
+}
+
 /**
- * Every record of one journal, in writing order. `stem` names the rollout and its task;
- * `lines` holds the line where each node starts, for error messages.
+ * Every record of one journal, in writing order. `stem` (the file's name) and `hash` (of
+ * its text) name the rollout; the task is named by the stem alone.
  */
-export function* journalRecords(journal: AideJournal, stem: string, file: string, lines: readonly number[]): Generator<LocatedRecord> {
+export function* journalRecords(journal: AideJournal, stem: string, hash: string, file: string, lines: JournalLines): Generator<LocatedRecord> {
   const { nodes, node2parent, task_desc: taskDesc, ...journalExtra } = journal;
-  const rollout = `aide:${stem}`;
+  const rollout = runId('aide', stem, hash);
   const parents = parentIndexes(nodes, node2parent, file, lines);
   yield located(benchmark, file, 1);
   yield located(
     {
       type: 'task',
-      id: rollout,
+      id: `aide:${stem}`,
       benchmark: benchmark.id,
       statement: taskDesc ?? `AIDE journal ${stem}: the journal does not record the task description.`,
       higherIsBetter: nodes.map((n) => n.metric?.maximize).find((m) => typeof m === 'boolean'),
@@ -43,12 +53,32 @@ export function* journalRecords(journal: AideJournal, stem: string, file: string
     1,
   );
   yield located(collection, file, 1);
-  yield located({ ...journalExtra, type: 'rollout', id: rollout, task: rollout, collection: collection.id, agent: 'aide' }, file, 1);
+  yield located({ ...journalExtra, type: 'rollout', id: rollout, task: `aide:${stem}`, collection: collection.id, agent: 'aide' }, file, 1);
   for (const [index, node] of nodes.entries()) {
-    const line = lines[index] ?? 1;
-    yield located({ type: 'program', rollout, path: agentFile, version: index, content: node.code }, file, line);
+    const line = lines.nodes[index] ?? 1;
+    yield located({ type: 'program', rollout, path: agentFile, version: index, content: codeOf(node) }, file, line);
     yield located(stepOf(node, index, parents[index] ?? null, rollout), file, line);
+    // A node the agent judged buggy without an exception (a wrong metric, a bad submission) is a failure no output shows.
+    if (node.is_buggy === true && (node.exc_type ?? null) === null) {
+      const analysis = typeof node.analysis === 'string' && node.analysis.trim() !== '' ? node.analysis.trim() : 'marked buggy by the agent';
+      yield located({ type: 'failure', rollout, step: index, kind: 'buggy', message: analysis }, file, line);
+    }
   }
+}
+
+/** The node's program; a variant that keeps it in a file beside the journal leaves only that file's name. */
+function codeOf(node: AideNode): string {
+  if (node.code !== undefined) return node.code;
+  return `# The journal keeps this node's code in ${node.code_file ?? 'another file'}, not in the journal itself.\n`;
+}
+
+/**
+ * The node's output as one text. AIDE stores it as chunks that carry their own newlines;
+ * some variants store one chunk per line with the newlines stripped, which are put back.
+ */
+function outputOf(chunks: readonly string[]): string {
+  if (chunks.length > 1 && !chunks.some((c) => c.includes('\n'))) return `${chunks.join('\n')}\n`;
+  return chunks.join('');
 }
 
 /** Each node's parent as a step index, from `node2parent`; null for roots. */
@@ -56,13 +86,13 @@ function parentIndexes(
   nodes: readonly AideNode[],
   node2parent: Readonly<Record<string, string>>,
   file: string,
-  lines: readonly number[],
+  lines: JournalLines,
 ): (number | null)[] {
   const indexOf = new Map<string, number>();
   nodes.forEach((node, index) => {
     if (node.id === undefined) return;
     if (indexOf.has(node.id)) {
-      throw importError({ file, line: lines[index] ?? 1, field: `nodes.${index}.id` }, `node id "${node.id}" appears twice`);
+      throw importError({ file, line: lines.nodes[index] ?? 1, field: `nodes.${index}.id` }, `node id "${node.id}" appears twice`);
     }
     indexOf.set(node.id, index);
   });
@@ -72,18 +102,36 @@ function parentIndexes(
     const parentIndex = indexOf.get(parent);
     const missing = childIndex === undefined ? child : parentIndex === undefined ? parent : undefined;
     if (missing !== undefined) {
-      throw importError({ file, line: 1, field: `node2parent.${child}` }, `refers to node "${missing}", which is not in nodes`);
+      throw importError({ file, line: lines.link(child), field: `node2parent.${child}` }, `refers to node "${missing}", which is not in nodes`);
     }
     parents[childIndex!] = parentIndex!;
   }
+  refuseCycles(parents, nodes, file, lines);
   return parents;
+}
+
+/** A tree has no cycles: following parents from any node must reach a root. */
+function refuseCycles(parents: readonly (number | null)[], nodes: readonly AideNode[], file: string, lines: JournalLines): void {
+  const settled = new Set<number>();
+  for (let start = 0; start < parents.length; start++) {
+    const path = new Set<number>();
+    for (let at: number | null = start; at !== null && !settled.has(at); at = parents[at] ?? null) {
+      if (path.has(at)) {
+        const id = nodes[at]!.id ?? String(at);
+        const where = { file, line: lines.link(id), field: `node2parent.${id}` };
+        throw importError(where, parents[at] === at ? `node "${id}" is its own parent` : `node "${id}" is its own ancestor (a cycle in node2parent)`);
+      }
+      path.add(at);
+    }
+    for (const n of path) settled.add(n);
+  }
 }
 
 function stepOf(node: AideNode, index: number, parent: number | null, rollout: string): Record<string, unknown> & { type: 'step' } {
   // `parent` and `children` are always cleared in a saved journal (the tree is node2parent);
   // `code`, `_term_out` and `exec_time` become the program, stdout and duration.
-  const { code: _code, _term_out: termOut, exec_time: execTime, parent: _parent, children: _children, ...kept } = node;
-  const stdout = (termOut ?? []).join('');
+  const { code: _code, code_file: _codeFile, _term_out: termOut, exec_time: execTime, parent: _parent, children: _children, ...kept } = node;
+  const stdout = outputOf(termOut ?? []);
   const excType = node.exc_type ?? null;
   const timedOut = excType === 'TimeoutError' && timeLimitNotice.test(stdout);
   // Failure extraction reads output text only. AIDE normally prints the traceback into
@@ -106,6 +154,8 @@ function stepOf(node: AideNode, index: number, parent: number | null, rollout: s
     timedOut,
     killed: false,
     score: !node.is_buggy && typeof node.metric?.value === 'number' ? node.metric.value : null,
+    // Python's json writes a missing metric as NaN (or an infinity): stored as no score, and said so.
+    ...(isNonFiniteWord(node.metric?.value) ? { scoreNote: `the metric was ${node.metric.value}, stored as no score` } : {}),
     program: { path: agentFile, version: index },
   };
 }

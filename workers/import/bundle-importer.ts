@@ -5,6 +5,7 @@ import type { Importer } from './importer';
 /** Corpus bundle v1 (DESIGN.md §6), plain or gzipped JSON Lines. */
 export const bundleImporter: Importer = {
   format: 'bundle',
+  summary: 'corpus bundle v1: JSON Lines records (.jsonl, .jsonl.gz), what rwb export writes',
   detect(head) {
     const first = head.split('\n').find((l) => l.trim() !== '');
     const match = first?.match(/^\s*\{.*?"type"\s*:\s*"([a-z]+)"/);

@@ -68,7 +68,7 @@ export async function* readBundle(path: string, label: string): AsyncGenerator<L
 }
 
 /** Stream errors, named: corrupt or truncated gzip data, a file that cannot be read. */
-function readError(err: unknown, label: string, line: number): unknown {
+export function readError(err: unknown, label: string, line: number): unknown {
   if (err instanceof ApiError) return err;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'Z_DATA_ERROR') return importError({ file: label, line }, `corrupt gzip data (${(err as Error).message})`);
@@ -77,7 +77,7 @@ function readError(err: unknown, label: string, line: number): unknown {
   return err;
 }
 
-interface BundleLine {
+export interface BundleLine {
   line: number;
   text: string;
 }
@@ -88,7 +88,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * Splits a byte stream into numbered text lines. Lines end at \n, \r\n or a lone \r (as
  * readline counts them); a UTF-8 byte order mark at the start of the file is dropped.
  */
-class LineSplitter {
+export class LineSplitter {
   /** Number of the last line produced. */
   line = 0;
   private pending: Buffer[] = [];

@@ -141,7 +141,7 @@ export class FailureDeriver {
       annotate: p(`UPDATE failure_events SET kind = coalesce(?, kind), category = coalesce(?, category),
         cause = coalesce(?, cause) WHERE rollout_id = ? AND step_idx = ?`),
       stepExists: p('SELECT 1 FROM steps WHERE rollout_id = ? AND idx = ?'),
-      annotationEvent: p('INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause) VALUES (?, ?, ?, ?, ?)'),
+      annotationEvent: p('INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, message) VALUES (?, ?, ?, ?, ?, ?)'),
     };
   }
 
@@ -309,10 +309,13 @@ export class FailureDeriver {
       applyTo(staged, record);
       return true;
     }
+    // A written event keeps its message: the search index holds it, and rewriting it there costs a delete of the old entry.
     if (this.stmt.annotate.run(record.kind ?? null, record.category ?? null, record.cause ?? null, rollout, step).changes > 0) return true;
     if (!this.stmt.stepExists.get(rollout, step)) return false;
     this.writeStaged();
-    const info = this.stmt.annotationEvent.run(rollout, step, record.kind ?? 'crash', record.category ?? null, record.cause ?? null);
+    const message = record.message ?? null;
+    const info = this.stmt.annotationEvent.run(rollout, step, record.kind ?? 'crash', record.category ?? null, record.cause ?? null, message);
+    if (message !== null) this.stmt.indexEvent.run(info.lastInsertRowid, null, message, null);
     this.annotationEvents.add(Number(info.lastInsertRowid));
     this.created += 1;
     return true;
@@ -397,6 +400,7 @@ function applyTo(event: StagedEvent, record: RecordOf<'failure'>): void {
   event.kind = record.kind ?? event.kind;
   event.category = record.category ?? event.category;
   event.cause = record.cause ?? event.cause;
+  event.message = record.message ?? event.message;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ImportFileResult } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { checkReferences } from './check-references';
+import { seedDefaultTaxonomy } from './default-taxonomy';
 import { RecordWriter } from './record-writer';
 import { chooseImporter } from './registry';
 
@@ -26,7 +27,7 @@ const progressEvery = 2000;
  */
 export async function importFile(db: Db, path: string, options: ImportOptions = {}): Promise<ImportFileResult> {
   const label = basename(path);
-  await checkIsFile(path, label);
+  const before = await checkIsFile(path, label);
   const importer = await chooseImporter(path, label, options.format ?? 'auto');
   const result = emptyImportResult(path, importer.format);
   const counted = { rollout: 'rollouts', step: 'steps', program: 'programs', failure: 'failures', rubric: 'rubrics', library: 'libraries', label: 'labels' } as const;
@@ -35,10 +36,12 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   beginImportTransaction(db);
   try {
     const writer = new RecordWriter(db);
+    const rollouts: string[] = [];
     let records = 0;
     for await (const { line, record } of importer.records(path, label)) {
       if (options.signal?.aborted) throw new ApiError('cancelled', `${label}: import cancelled; nothing from this file was written`);
       const outcome = writer.write(record, { file: label, line }, importer.format);
+      if (record.type === 'rollout' && outcome === 'inserted') rollouts.push(record.id);
       if (outcome === 'duplicate') result.duplicates += 1;
       else if (record.type in counted && !(record.type === 'failure' && record.step !== null)) {
         result[counted[record.type as keyof typeof counted]] += 1;
@@ -46,12 +49,18 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
       records += 1;
       if (records % progressEvery === 0) options.onProgress?.(records);
     }
+    seedDefaultTaxonomy(db, writer, label);
     checkReferences(db, writer.references);
     result.failures += writer.failures.finish();
+    // The source path is kept beside each rollout, not in its record: the same run imported from elsewhere is the same rollout.
+    db.prepare('UPDATE rollouts SET source_path = ? WHERE id IN (SELECT value FROM json_each(?))').run(path, JSON.stringify(rollouts));
+    const digest = await fileHash.digest;
+    // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
+    await checkUnchanged(path, label, before);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,
-      await fileHash.digest,
+      digest,
       JSON.stringify(result),
       new Date().toISOString(),
     );
@@ -65,8 +74,16 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   }
 }
 
-/** Refuses a path that is missing or not a file, naming it. */
-async function checkIsFile(path: string, label: string): Promise<void> {
+/** What identifies one version of a file: a rewrite changes at least one of them. */
+interface FileVersion {
+  size: number;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  ino: bigint;
+}
+
+/** Refuses a path that is missing or not a file, naming it; returns the version of the file about to be read. */
+async function checkIsFile(path: string, label: string): Promise<FileVersion> {
   let stats;
   try {
     stats = await stat(path);
@@ -76,6 +93,25 @@ async function checkIsFile(path: string, label: string): Promise<void> {
   }
   if (stats.isDirectory()) throw new ApiError('import_failed', `${label}: is a folder, not a file (${path})`);
   if (!stats.isFile()) throw new ApiError('import_failed', `${label}: is not a regular file (${path})`);
+  return await fileVersion(path);
+}
+
+async function fileVersion(path: string): Promise<FileVersion> {
+  const s = await stat(path, { bigint: true });
+  return { size: Number(s.size), mtimeNs: s.mtimeNs, ctimeNs: s.ctimeNs, ino: s.ino };
+}
+
+/** Refuses the import when the file was replaced, grown, shrunk or rewritten since it was first looked at. */
+async function checkUnchanged(path: string, label: string, before: FileVersion): Promise<void> {
+  let after: FileVersion;
+  try {
+    after = await fileVersion(path);
+  } catch {
+    throw new ApiError('import_failed', `${label}: the file was removed while it was read; nothing was written`);
+  }
+  const changed =
+    after.ino !== before.ino ? 'replaced' : after.size !== before.size ? `resized (${before.size} to ${after.size} bytes)` : after.mtimeNs !== before.mtimeNs || after.ctimeNs !== before.ctimeNs ? 'rewritten' : null;
+  if (changed !== null) throw new ApiError('import_failed', `${label}: the file was ${changed} while it was read; nothing was written`);
 }
 
 /**

@@ -7,8 +7,9 @@
  */
 import type { z } from 'zod';
 import { bundleRecord } from '../../common/bundle';
-import { openText, type LocatedRecord } from './bundle-reader';
+import { firstInvalidUtf8, openText, type LocatedRecord } from './bundle-reader';
 import { importError } from './import-error';
+import { parseJsonText } from './json-text';
 
 /** A parsed one-document file. */
 export interface JsonDocument {
@@ -20,56 +21,72 @@ export interface JsonDocument {
 
 /** Reads and parses a whole (optionally gzipped) JSON document whose top level must be an object. */
 export async function readJsonDocument(path: string, label: string): Promise<JsonDocument> {
-  const text = decodeUtf8(await readAll(path, label), label);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const message = (err as Error).message;
-    throw importError({ file: label, line: parseErrorLine(text, message) }, `not valid JSON (${message})`);
-  }
+  const { text, value } = await readJsonValue(path, label);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw importError({ file: label, line: 1 }, 'the document must be a JSON object');
   }
   return { label, text, value: value as Record<string, unknown> };
 }
 
+/**
+ * Most bytes a one-document file may hold (inflated, when gzipped): the whole text, its
+ * parsed value and the records made from it are in memory at once, so this bounds the
+ * import's memory. Reading stops as soon as it is passed.
+ */
+export const maxDocumentBytes = 128 * 1024 * 1024;
+
+/** Reads and parses a whole (optionally gzipped) JSON document, whatever its top level. */
+export async function readJsonValue(path: string, label: string): Promise<{ text: string; value: unknown }> {
+  const text = decodeUtf8(await readAll(path, label), label);
+  return { text, value: parseJsonText(text, label) };
+}
+
 async function readAll(path: string, label: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  let bytes = 0;
+  const input = await openText(path);
   try {
-    for await (const chunk of await openText(path)) chunks.push(chunk as Buffer);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'Z_DATA_ERROR') {
-      throw importError({ file: label, line: 1 }, `corrupt gzip data (${(err as Error).message})`);
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > maxDocumentBytes) {
+        throw importError(
+          { file: label, line: lineCount(chunks) },
+          `the document is larger than ${maxDocumentBytes / 1024 / 1024} MiB (inflated, when gzipped)`,
+        );
+      }
+      chunks.push(chunk);
     }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // The line is where the readable text stops: the last line read whole, plus one.
+    if (code === 'Z_DATA_ERROR') throw importError({ file: label, line: lineCount(chunks) }, 'corrupt gzip data');
+    if (code === 'Z_BUF_ERROR') throw importError({ file: label, line: lineCount(chunks) }, 'the gzip data ends early: the file is truncated');
     throw err;
+  } finally {
+    input.destroy();
   }
   return Buffer.concat(chunks);
 }
 
-function decodeUtf8(bytes: Buffer, label: string): string {
+/** 1 + the number of newlines in `chunks`: the line the next byte would be on. */
+function lineCount(chunks: readonly Buffer[]): number {
+  let line = 1;
+  for (const chunk of chunks) for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) line += 1;
+  return line;
+}
+
+export function decodeUtf8(bytes: Buffer, label: string): string {
   try {
     // fatal: a byte that is not UTF-8 is refused rather than silently replaced, as bundle import does.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw importError({ file: label, line: 1 }, 'invalid UTF-8 (the file holds bytes that are not text)');
+    const at = firstInvalidUtf8(bytes);
+    const lineStart = bytes.lastIndexOf(10, at - 1) + 1;
+    throw importError(
+      { file: label, line: lineCount([bytes.subarray(0, lineStart)]) },
+      `invalid UTF-8 at byte ${at - lineStart + 1} of the line (the file holds bytes that are not text)`,
+    );
   }
-}
-
-/** The line a JSON.parse error points at: its position when V8 gives one, the last line when input ended early. */
-function parseErrorLine(text: string, message: string): number {
-  const lineColumn = /line (\d+) column/.exec(message);
-  if (lineColumn) return Number(lineColumn[1]);
-  const position = /position (\d+)/.exec(message);
-  if (position) return lineOf(text, Number(position[1]));
-  return /end of JSON input/.test(message) ? lineOf(text, text.length) : 1;
-}
-
-/** 1-based line of character offset `offset`. */
-export function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line += 1;
-  return line;
 }
 
 /**
@@ -110,6 +127,20 @@ export function elementLines(text: string, key: string): number[] {
     }
   }
   return lines;
+}
+
+/**
+ * The line of `"key":` inside the top-level object `section` (`node2parent`), for errors
+ * about one entry; the section's line when the key cannot be found, 1 without the section.
+ */
+export function keyLine(text: string, section: string, key: string): number {
+  const sectionAt = text.lastIndexOf(`"${section}"`);
+  if (sectionAt === -1) return 1;
+  const keyAt = text.indexOf(`${JSON.stringify(key)}`, sectionAt + section.length + 2);
+  const at = keyAt === -1 ? sectionAt : keyAt;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
 }
 
 /** Offset of the closing quote of the string opening at `start` (the text's length if unterminated). */

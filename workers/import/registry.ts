@@ -1,15 +1,27 @@
-import { open } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
 import { ApiError } from '../../common/errors';
 import { aideImporter } from './aide-importer';
 import { bundleImporter } from './bundle-importer';
+import { describeUnrecognised } from './describe-file';
 import type { Importer } from './importer';
+import { inspectImporter } from './inspect-importer';
+import { miniSweAgentImporter } from './mini-swe-agent-importer';
+import { openHandsImporter } from './openhands-importer';
+import { readHead } from './read-head';
 import { sweAgentImporter } from './swe-agent-importer';
 
-/** Every input format the workbench reads. Adding a format is adding one importer here. */
-export const importers: readonly Importer[] = [bundleImporter, aideImporter, sweAgentImporter];
-
-const headBytes = 64 * 1024;
+/**
+ * Every input format the workbench reads. Adding a format is adding one importer here.
+ * The agents' formats come first: their detectors look for fields only they write, while a
+ * bundle is any JSON line with a record type.
+ */
+export const importers: readonly Importer[] = [
+  openHandsImporter,
+  miniSweAgentImporter,
+  inspectImporter,
+  bundleImporter,
+  aideImporter,
+  sweAgentImporter,
+];
 
 /** Picks the importer for a file: the one named by `format`, or the first whose detector accepts its head. */
 export async function chooseImporter(path: string, label: string, format: string): Promise<Importer> {
@@ -19,37 +31,13 @@ export async function chooseImporter(path: string, label: string, format: string
     return named;
   }
   const head = await readHead(path, label);
-  if (head.trim() === '') throw new ApiError('import_failed', `${label}: the file is empty`);
-  const found = importers.find((i) => i.detect(head));
+  if (head.text.trim() === '') throw new ApiError('import_failed', `${label}: the file is empty`);
+  const found = importers.find((i) => i.detect(head.text));
   if (!found) {
     throw new ApiError(
       'import_failed',
-      `${label}: format not recognised (known: ${importers.map((i) => i.format).join(', ')}); name it with --format`,
+      `${label}: format not recognised: ${await describeUnrecognised(path, head)}. Tried ${importers.map((i) => i.format).join(', ')}; name one with --format`,
     );
   }
   return found;
-}
-
-async function readHead(path: string, label: string): Promise<string> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (err) {
-    throw new ApiError('import_failed', `${label}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  try {
-    const buf = Buffer.alloc(headBytes);
-    const { bytesRead } = await handle.read(buf, 0, headBytes, 0);
-    const bytes = buf.subarray(0, bytesRead);
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-      try {
-        return gunzipSync(bytes, { finishFlush: 2 }).toString('utf8', 0, headBytes);
-      } catch {
-        return '';
-      }
-    }
-    return bytes.toString('utf8');
-  } finally {
-    await handle.close();
-  }
 }

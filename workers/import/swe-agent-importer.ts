@@ -2,16 +2,20 @@ import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { elementLines, fileStem, parseDocument, readJsonDocument } from './json-document';
 import type { Importer } from './importer';
+import { contentHash } from './run-id';
 import { trajectoryRecords } from './swe-agent-records';
 import { looksLikeSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-trajectory';
 
 /**
  * SWE-agent trajectories (`<name>.traj`, one JSON document, optionally gzipped), from
- * 0.x schemas to 1.x. The rollout is named from the file, `swe-agent:<name>`; its task
- * from the instance id in the replay configuration, else from the file too.
+ * 0.x schemas to 1.x, and files holding only the conversation (`history`). The rollout is
+ * named from the instance id in the replay configuration (else the file) and the hash of
+ * the file's text, so two runs of one instance import side by side; its task from the
+ * instance id alone.
  */
 export const sweAgentImporter: Importer = {
   format: 'swe-agent',
+  summary: 'SWE-agent trajectories (.traj), 0.x to 1.x, and history-only files',
   detect: looksLikeSweAgentTrajectory,
   records: readSweAgentTrajectory,
 };
@@ -20,5 +24,5 @@ async function* readSweAgentTrajectory(path: string, label: string): AsyncGenera
   const doc = await readJsonDocument(path, label);
   const lines = elementLines(doc.text, 'trajectory');
   const traj = parseDocument(doc, sweAgentTrajectory, 'trajectory', lines);
-  yield* trajectoryRecords(traj, fileStem(basename(path), ['.gz', '.json', '.traj']), label, lines);
+  yield* trajectoryRecords(traj, fileStem(basename(path), ['.gz', '.json', '.traj']), contentHash(doc.text), label, lines);
 }

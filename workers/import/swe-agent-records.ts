@@ -7,6 +7,7 @@
  */
 import type { LocatedRecord } from './bundle-reader';
 import { located } from './json-document';
+import { runId } from './run-id';
 import type { SweAgentEntry, SweAgentTrajectory } from './swe-agent-trajectory';
 
 /** Records shared by every trajectory; constant, so a second file finds them as duplicates. */
@@ -18,20 +19,31 @@ const collection = { type: 'collection', id: 'swe-agent-import', name: 'SWE-agen
  * command leaves, since trajectories record no exit status.
  */
 const cancelledNotice = /^The command '[\s\S]*' was cancelled because it took more than \d+ seconds/;
+/** What older SWE-agent versions (and its CTF demonstrations) answer for a command stopped at its time limit. */
+const timedOutNotice = /^\s*EXECUTION TIMED OUT\b/;
 
 /**
  * Every record of one trajectory, in writing order. `stem` names the rollout (and the
  * task when the file names no instance); `lines` holds the line where each entry starts.
  */
-export function* trajectoryRecords(traj: SweAgentTrajectory, stem: string, file: string, lines: readonly number[]): Generator<LocatedRecord> {
-  const { trajectory, info, replay_config: rawConfig, ...rest } = traj;
-  const { submission, ...infoRest } = info;
+export function* trajectoryRecords(
+  traj: SweAgentTrajectory,
+  stem: string,
+  hash: string,
+  file: string,
+  lines: readonly number[],
+): Generator<LocatedRecord> {
+  const { trajectory: entries, info, replay_config: rawConfig, ...rest } = traj;
+  const { submission, ...infoRest } = info ?? {};
+  // A history-only file records its steps as the assistant's actions and the observations answering them.
+  const trajectory = entries ?? entriesFromHistory(traj.history ?? []);
   const config = rawConfig === undefined || rawConfig === null ? rawConfig : parsedJson(rawConfig);
   const problem = field(config, 'problem_statement');
   const instance = field(problem, 'id');
   const model = field(field(field(config, 'agent'), 'model'), 'name');
-  const rollout = `swe-agent:${stem}`;
-  const task = `swe-agent:${typeof instance === 'string' && instance !== '' ? instance : stem}`;
+  const name = typeof instance === 'string' && instance !== '' ? instance : stem;
+  const rollout = runId('swe-agent', name, hash);
+  const task = `swe-agent:${name}`;
 
   yield located(benchmark, file, 1);
   yield located({ type: 'task', id: task, benchmark: benchmark.id, statement: statementOf(problem, stem) }, file, 1);
@@ -39,7 +51,7 @@ export function* trajectoryRecords(traj: SweAgentTrajectory, stem: string, file:
   yield located(
     {
       ...rest,
-      info: infoRest,
+      ...(info === undefined ? {} : { info: infoRest }),
       ...(config === undefined ? {} : { replay_config: config }),
       type: 'rollout',
       id: rollout,
@@ -51,7 +63,32 @@ export function* trajectoryRecords(traj: SweAgentTrajectory, stem: string, file:
     file,
     1,
   );
-  for (const [index, entry] of trajectory.entries()) yield located(stepOf(entry, index, rollout), file, lines[index] ?? 1);
+  // Steps read from the history have no entry lines of their own.
+  for (const [index, entry] of trajectory.entries()) yield located(stepOf(entry, index, rollout), file, entries ? (lines[index] ?? 1) : 1);
+}
+
+/** Trajectory entries rebuilt from a conversation: each assistant action with the next message's content as its observation. */
+function entriesFromHistory(history: NonNullable<SweAgentTrajectory['history']>): SweAgentEntry[] {
+  const entries: SweAgentEntry[] = [];
+  history.forEach((message, i) => {
+    if (message.role !== 'assistant' || typeof message.action !== 'string' || message.action === '') return;
+    const answer = history[i + 1];
+    const { role: _role, content: _content, action, ...kept } = message;
+    entries.push({
+      ...kept,
+      action,
+      observation: answer && answer.role !== 'assistant' ? textOf(answer.content) : null,
+      response: textOf(message.content),
+    });
+  });
+  return entries;
+}
+
+/** Message content as text: a string, or the text parts of a list. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (typeof part === 'string' ? part : String(field(part, 'text') ?? ''))).join('');
 }
 
 function stepOf(entry: SweAgentEntry, index: number, rollout: string): Record<string, unknown> & { type: 'step' } {
@@ -70,7 +107,7 @@ function stepOf(entry: SweAgentEntry, index: number, rollout: string): Record<st
     // SWE-agent records no exit status; failure extraction then relies on the output's evidence alone.
     exitCode: null,
     durationMs: seconds === null || seconds === undefined ? null : Math.round(seconds * 1000),
-    timedOut: cancelledNotice.test(stdout),
+    timedOut: cancelledNotice.test(stdout) || timedOutNotice.test(stdout),
     killed: false,
   };
 }

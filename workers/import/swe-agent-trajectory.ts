@@ -18,15 +18,32 @@ export const sweAgentEntry = z.looseObject({
   state: z.union([jsonObject, z.string()]).nullable().optional(),
 });
 
-/** A whole trajectory file. */
-export const sweAgentTrajectory = z.looseObject({
-  trajectory: z.array(sweAgentEntry),
-  info: z.looseObject({
-    submission: z.string().nullable().optional(),
-    exit_status: z.string().nullable().optional(),
-  }),
-  replay_config: z.union([jsonObject, z.string()]).nullable().optional(),
+/** One message of the model's conversation (`history`); an assistant message may carry the action it chose. */
+export const sweAgentMessage = z.looseObject({
+  role: z.string(),
+  content: z.unknown().optional(),
+  action: z.string().nullable().optional(),
 });
+
+/**
+ * A whole trajectory file. Some files (the function-calling demonstrations) hold only
+ * `history`: the steps are then the assistant messages' actions and the observations
+ * that answer them, and `info` is absent.
+ */
+export const sweAgentTrajectory = z
+  .looseObject({
+    trajectory: z.array(sweAgentEntry).optional(),
+    history: z.array(sweAgentMessage).optional(),
+    info: z
+      .looseObject({
+        submission: z.string().nullable().optional(),
+        exit_status: z.string().nullable().optional(),
+      })
+      .optional(),
+    replay_config: z.union([jsonObject, z.string()]).nullable().optional(),
+  })
+  .refine((t) => t.trajectory === undefined || t.info !== undefined, { message: 'a trajectory needs its info', path: ['info'] })
+  .refine((t) => t.trajectory !== undefined || t.history !== undefined, { message: 'holds neither a trajectory nor a history', path: ['trajectory'] });
 
 /** An entry as parsed, its unchecked fields included. */
 export type SweAgentEntry = z.infer<typeof sweAgentEntry>;
@@ -39,5 +56,8 @@ export type SweAgentTrajectory = z.infer<typeof sweAgentTrajectory>;
  * stands in for it.
  */
 export function looksLikeSweAgentTrajectory(head: string): boolean {
-  return /^\s*\{/.test(head) && /"trajectory"\s*:\s*\[/.test(head) && /"(info|observation)"\s*:/.test(head);
+  if (!/^\s*\{/.test(head)) return false;
+  if (/"trajectory"\s*:\s*\[/.test(head) && /"(info|observation)"\s*:/.test(head)) return true;
+  // A history-only file: the conversation with SWE-agent's message types.
+  return /^\s*\{\s*"history"\s*:\s*\[/.test(head) && /"message_type"\s*:\s*"(system_prompt|observation|action|thought)"/.test(head);
 }

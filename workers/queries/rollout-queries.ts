@@ -10,7 +10,7 @@ export function getRollout(db: Db, id: string): RolloutDetail {
   const row = db
     .prepare(`SELECT ${rolloutColumns}, t.statement AS taskStatement,
         b.role AS benchmarkRole, r.submitted AS submitted, r.grader_verdict AS graderVerdict, r.medal AS medal,
-        r.above_median AS aboveMedian, r.valid_submission AS validSubmission
+        r.above_median AS aboveMedian, r.valid_submission AS validSubmission, r.source_path AS sourcePath
       ${rolloutJoins} JOIN benchmarks b ON b.id = t.benchmark_id WHERE r.id = ?`)
     .get(id) as Row | undefined;
   if (!row) throw new ApiError('not_found', `rollout "${id}" is not in this corpus`);

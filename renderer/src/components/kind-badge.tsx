@@ -8,6 +8,8 @@ const tones: Record<FailureKind, string> = {
   timeout: 'warn',
   wrong_answer: 'warn',
   invalid_output: 'warn',
+  buggy: 'warn',
+  rejected_edit: 'warn',
 };
 
 /** A failure event's kind (`crash`, `timeout`, ...) as an outlined badge. */

@@ -10,4 +10,6 @@ export const failureKindMeaning: Record<FailureKind, string> = {
   missing_package: 'The program imported a package that is not installed.',
   wrong_answer: 'The program ran, but its answer was graded wrong.',
   invalid_output: 'The program ran, but its output could not be graded.',
+  buggy: 'The agent judged this program buggy, though it raised no exception.',
+  rejected_edit: 'The harness refused the edit the agent asked for.',
 };

@@ -42,6 +42,13 @@ export function RolloutHeader({ rollout }: { rollout: RolloutDetail }) {
         <Fact label="Steps">{formatCount(rollout.steps)}</Fact>
         <Fact label="Failure events">{formatCount(rollout.failures)}</Fact>
         <Fact label="Duration">{formatDuration(rollout.durationMs)}</Fact>
+        {rollout.sourcePath && (
+          <Fact label="Imported from">
+            <span className="mono" title={rollout.sourcePath}>
+              {rollout.sourcePath}
+            </span>
+          </Fact>
+        )}
       </dl>
       <TaskStatement text={rollout.taskStatement} />
       <div className="verdict-row">

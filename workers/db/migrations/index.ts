@@ -9,6 +9,7 @@ import { sql as leaderboards } from './007-leaderboards';
 import { sql as labelClientIds } from './008-ci-label-client-id';
 import { sql as scaleRolloutFigures } from './008-scale-rollout-figures';
 import { sql as runsSlots } from './008-runs-slots';
+import { sql as importFailureKinds } from './008-import-failure-kinds';
 
 export interface Migration {
   version: number;
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   migration(8, 'ci-label-client-id', labelClientIds),
   migration(9, 'scale-rollout-figures', scaleRolloutFigures),
   migration(10, 'runs-slots', runsSlots),
+  migration(11, 'import-failure-kinds', importFailureKinds),
 ];
 
 export const latestSchemaVersion = migrations.length;

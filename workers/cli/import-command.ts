@@ -1,0 +1,79 @@
+/** `rwb import` and `rwb failures`: reading run files into a corpus, and what failed in a rollout. */
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RequestOf } from '../../common/contract';
+import { importers } from '../import/registry';
+import { UsageError } from './cli-error';
+import type { Command, CommandContext } from './commands';
+import { formatTable } from './format-table';
+
+function writeJson(ctx: CommandContext, value: unknown): void {
+  ctx.out(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Every format `--format` accepts, with what it reads: what `rwb import --format` prints. */
+export function formatList(): string {
+  const rows = [['auto', 'detect the format from the file\'s content'], ...importers.map((i) => [i.format, i.summary])];
+  return `${formatTable([['format', 'reads'], ...rows])}\n`;
+}
+
+export const importCommand: Command = {
+  usage: `rwb import FILE... [--format auto|${importers.map((i) => i.format).join('|')}] [--db FILE] [--json]`,
+  summary: 'import files, atomically per file (`--format` alone lists the formats)',
+  options: { format: { type: 'string' } },
+  async run(ctx) {
+    if (ctx.positionals.length === 0) throw new UsageError('import needs at least one FILE');
+    const format = (ctx.values.format as string | undefined) ?? 'auto';
+    const paths = ctx.positionals.map((p) => resolve(p));
+    // A corpus this command creates is removed again when nothing could be imported into it.
+    const created = !ctx.seedSample && !existsSync(ctx.dbPath);
+    const core = await ctx.core();
+    const result = await core.invoke('import.files', { paths, format: format as RequestOf<'import.files'>['format'] });
+    const failed = result.files.filter((f) => f.error);
+    // Every file is attempted; any failure makes the exit code say so.
+    if (failed.length) process.exitCode = 1;
+    for (const f of failed) process.stderr.write(`rwb: ${f.error!.message}\n`);
+    if (created && failed.length === result.files.length) {
+      core.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(ctx.dbPath + suffix, { force: true });
+      process.stderr.write(`rwb: nothing was imported; ${ctx.dbPath} was not created\n`);
+    }
+    if (ctx.json) return writeJson(ctx, result);
+    const header = ['file', 'format', 'rollouts', 'steps', 'programs', 'failures', 'rubrics', 'libraries', 'labels', 'duplicates', 'result'];
+    const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates, f.error ? 'FAILED' : 'ok']);
+    ctx.out(`${formatTable([header, ...rows])}\n`);
+  },
+};
+
+export const failuresCommand: Command = {
+  usage: 'rwb failures --rollout ID [--db FILE] [--json]',
+  summary: 'parsed failure events of a rollout, with the program line each points at',
+  options: { rollout: { type: 'string' } },
+  async run(ctx) {
+    const rollout = ctx.values.rollout as string | undefined;
+    if (!rollout) throw new UsageError('failures needs --rollout ID');
+    const core = await ctx.core();
+    // An unknown rollout is an error (not_found), not an empty list.
+    await core.invoke('rollouts.get', { id: rollout });
+    const events = await core.invoke('failures.list', { rollout });
+    const shaped = events.map((e) => ({
+      step: e.step,
+      kind: e.kind,
+      exceptionClass: e.exceptionClass,
+      message: e.message,
+      frames: e.frames.map(({ file, line, function: fn }) => ({ file, line, function: fn })),
+      program: e.program && e.programLine !== null ? `${e.program.path}:${e.programLine}` : null,
+      category: e.category,
+    }));
+    if (ctx.json) return writeJson(ctx, shaped);
+    const rows = shaped.map((e) => [
+      e.step ?? 'grading',
+      e.kind,
+      e.exceptionClass ?? '',
+      (e.message ?? '').split('\n')[0]!.slice(0, 80),
+      e.program ?? '',
+      e.category ?? '',
+    ]);
+    ctx.out(`${formatTable([['step', 'kind', 'exception', 'message', 'program line', 'category'], ...rows])}\n`);
+  },
+};

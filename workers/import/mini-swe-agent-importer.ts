@@ -1,0 +1,133 @@
+/**
+ * mini-swe-agent trajectories (`<instance>.traj.json`): `{info, messages,
+ * trajectory_format: "mini-swe-agent-1"}`, or the bare list of messages older versions and
+ * its tests write. Every assistant message holds one bash block (```bash or
+ * ```mswea_bash_command); the user message after it answers with `<returncode>N</returncode>`
+ * and `<output>...</output>`. Each block is one step with that exit code and output; the
+ * answer to the submit command (no return code: the diff itself) is the submission.
+ */
+import { basename } from 'node:path';
+import type { LocatedRecord } from './bundle-reader';
+import type { Importer } from './importer';
+import { importError } from './import-error';
+import { fileStem, located, readJsonValue } from './json-document';
+import { contentHash, runId } from './run-id';
+
+export const miniSweAgentImporter: Importer = {
+  format: 'mini-swe-agent',
+  summary: 'mini-swe-agent trajectories (mini-swe-agent-1, or a bare message list)',
+  detect: (head) =>
+    /"trajectory_format"\s*:\s*"mini-swe-agent-/.test(head) ||
+    (/^\s*\[\s*\{/.test(head) && /"role"\s*:\s*"system"/.test(head) && /```(mswea_bash_command|bash)\\n|<returncode>/.test(head)),
+  records: readMiniTrajectory,
+};
+
+const benchmark = { type: 'benchmark', id: 'mini-swe-agent', name: 'mini-swe-agent', discipline: 'swe', role: 'mining' } as const;
+const collection = { type: 'collection', id: 'mini-swe-agent-import', name: 'mini-swe-agent import', agent: 'mini-swe-agent' } as const;
+
+/** The one command of an assistant message. */
+const bashBlock = /```(?:mswea_bash_command|bash)[^\n]*\n([\s\S]*?)\n?```/;
+const returnCode = /^\s*<returncode>(-?\d+)<\/returncode>/;
+const outputBlock = /<output>\n?([\s\S]*?)\n?<\/output>\s*$/;
+/** The command mini-swe-agent's agent echoes to hand in its work; what follows is the diff. */
+const submitMarker = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/;
+
+interface Message {
+  role: string;
+  content: string;
+}
+
+async function* readMiniTrajectory(path: string, label: string): AsyncGenerator<LocatedRecord> {
+  const { text, value } = await readJsonValue(path, label);
+  const document = Array.isArray(value) ? { messages: value } : (value as Record<string, unknown>);
+  const { messages: rawMessages, info, trajectory_format: format, ...rest } = document;
+  const messages = checkedMessages(rawMessages, label, Array.isArray(value) ? '' : 'messages');
+  const stem = fileStem(basename(path), ['.gz', '.json', '.traj']);
+  const instance = field(info, 'instance_id');
+  const name = typeof instance === 'string' && instance !== '' ? instance : stem;
+  const rollout = runId('mini-swe-agent', name, contentHash(text));
+  const task = `mini-swe-agent:${name}`;
+  const steps = stepsOf(messages);
+  const submission = field(info, 'submission');
+
+  yield located(benchmark, label, 1);
+  yield located({ type: 'task', id: task, benchmark: benchmark.id, statement: statementOf(messages, name) }, label, 1);
+  yield located(collection, label, 1);
+  const model = field(field(field(info, 'config'), 'model'), 'model_name');
+  yield located(
+    {
+      ...rest,
+      ...(info === undefined ? {} : { info }),
+      ...(format === undefined ? {} : { trajectory_format: format }),
+      type: 'rollout',
+      id: rollout,
+      task,
+      collection: collection.id,
+      agent: typeof model === 'string' && model !== '' ? model : 'mini-swe-agent',
+      submitted: typeof submission === 'string' ? submission : (steps.find((s) => s.submitted)?.stdout ?? null),
+    },
+    label,
+    1,
+  );
+  for (const [index, step] of steps.entries()) {
+    const { submitted: _submitted, ...kept } = step;
+    yield located({ ...kept, type: 'step', rollout, index, stderr: '', timedOut: false, killed: false }, label, 1);
+  }
+}
+
+interface MiniStep {
+  command: string;
+  stdout: string;
+  exitCode: number | null;
+  thought: string;
+  submitted: boolean;
+}
+
+/** One step per assistant message with a bash block, answered by the next user message. */
+function stepsOf(messages: readonly Message[]): MiniStep[] {
+  const steps: MiniStep[] = [];
+  messages.forEach((message, i) => {
+    if (message.role !== 'assistant') return;
+    const block = bashBlock.exec(message.content);
+    if (!block) return;
+    const answer = messages[i + 1];
+    const reply = answer && answer.role !== 'assistant' ? answer.content : '';
+    const code = returnCode.exec(reply);
+    const output = code ? outputBlock.exec(reply) : null;
+    steps.push({
+      command: block[1]!,
+      stdout: output ? output[1]! : reply,
+      exitCode: code ? Number(code[1]) : null,
+      thought: message.content.slice(0, block.index).trim(),
+      submitted: code === null && submitMarker.test(block[1]!),
+    });
+  });
+  return steps;
+}
+
+function statementOf(messages: readonly Message[], name: string): string {
+  const first = messages.find((m) => m.role === 'user');
+  return first && first.content.trim() !== '' ? first.content : `mini-swe-agent run ${name}: the trajectory does not record the task.`;
+}
+
+function checkedMessages(value: unknown, label: string, field: string): Message[] {
+  if (!Array.isArray(value)) throw importError({ file: label, line: 1, field: field || undefined }, 'the messages must be a JSON array');
+  return value.map((m, i) => {
+    const where = field ? `${field}.${i}` : String(i);
+    if (typeof m !== 'object' || m === null) throw importError({ file: label, line: 1, field: where }, 'a message must be a JSON object');
+    const { role, content } = m as Record<string, unknown>;
+    if (typeof role !== 'string') throw importError({ file: label, line: 1, field: `${where}.role` }, 'missing the role');
+    return { role, content: contentText(content) };
+  });
+}
+
+/** Message content as text: a string, or the text parts of a list of content parts. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (typeof part === 'string' ? part : String(field(part, 'text') ?? ''))).join('');
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}

@@ -1,0 +1,63 @@
+import { basename } from 'node:path';
+import type { LocatedRecord } from './bundle-reader';
+import type { Importer } from './importer';
+import { importError } from './import-error';
+import { fileStem, readJsonValue } from './json-document';
+import { readJsonLines } from './json-lines';
+import { openHandsRecords } from './openhands-records';
+import { readHead } from './read-head';
+import { contentHash } from './run-id';
+
+/**
+ * OpenHands runs, in the two forms OpenHands writes them: an evaluation's `output.jsonl`
+ * (one instance per line: `instance_id`, `instance`, `metadata`, `history`, `test_result`,
+ * `metrics`, `error`) and a session's event list (one JSON array of events). Each run is
+ * one rollout, named from its instance (else the file) and its content's hash.
+ */
+export const openHandsImporter: Importer = {
+  format: 'openhands',
+  summary: 'OpenHands evaluation output.jsonl (an instance per line) and event-list JSON',
+  detect: (head) => looksLikeEvaluationOutput(head) || looksLikeEventList(head),
+  records: readOpenHands,
+};
+
+function looksLikeEvaluationOutput(head: string): boolean {
+  return /^\s*\{\s*"instance_id"\s*:/.test(head) && /"(history|agent_class)"\s*:/.test(head);
+}
+
+function looksLikeEventList(head: string): boolean {
+  return /^\s*\[\s*\{/.test(head) && /"source"\s*:\s*"(agent|user|environment)"/.test(head) && /"(action|observation)"\s*:\s*"/.test(head);
+}
+
+async function* readOpenHands(path: string, label: string): AsyncGenerator<LocatedRecord> {
+  const stem = fileStem(basename(path), ['.gz', '.json', '.jsonl']);
+  if (await startsWithArray(path, label)) {
+    const { text, value } = await readJsonValue(path, label);
+    yield* openHandsRecords({ name: stem, hash: contentHash(text), history: events(value, label, 1, ''), output: {} }, label, 1);
+    return;
+  }
+  for await (const { line, text, value } of readJsonLines(path, label)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw importError({ file: label, line }, 'an evaluation output line must be a JSON object');
+    }
+    const { history, ...output } = value as Record<string, unknown>;
+    const instance = output.instance_id;
+    if (typeof instance !== 'string' || instance === '') throw importError({ file: label, line, field: 'instance_id' }, 'missing the instance id');
+    yield* openHandsRecords({ name: instance, hash: contentHash(text), history: events(history, label, line, 'history'), output }, label, line);
+  }
+}
+
+/** The run's events, checked to be objects; `field` names the array in errors. */
+function events(value: unknown, label: string, line: number, field: string): Record<string, unknown>[] {
+  if (!Array.isArray(value)) throw importError({ file: label, line, field: field || undefined }, 'the event history must be a JSON array');
+  value.forEach((event, i) => {
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+      throw importError({ file: label, line, field: field ? `${field}.${i}` : String(i) }, 'an event must be a JSON object');
+    }
+  });
+  return value as Record<string, unknown>[];
+}
+
+async function startsWithArray(path: string, label: string): Promise<boolean> {
+  return /^\s*\[/.test((await readHead(path, label)).text);
+}

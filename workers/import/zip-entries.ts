@@ -1,0 +1,56 @@
+/**
+ * Reading single entries of a zip archive (Inspect AI's `.eval` logs) without unpacking
+ * it: the central directory is listed first, then each entry wanted is inflated on its
+ * own, bounded in size, straight from the archive.
+ */
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { importError } from './import-error';
+
+/** An open archive: its entries by name, and a reader for one of them. */
+export interface ZipArchive {
+  names: readonly string[];
+  read(name: string): Promise<Buffer>;
+  close(): void;
+}
+
+export async function openZip(path: string, label: string, maxEntryBytes: number): Promise<ZipArchive> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, file) => (err ? reject(err) : resolve(file))),
+  ).catch((err: unknown) => {
+    throw importError({ file: label, line: 1 }, `not a readable zip archive (${(err as Error).message.replace(/: .*/, '')})`);
+  });
+  const entries = new Map<string, Entry>();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: Entry) => {
+        entries.set(entry.fileName, entry);
+        zip.readEntry();
+      });
+      zip.once('end', () => resolve());
+      zip.once('error', reject);
+      zip.readEntry();
+    });
+  } catch (err) {
+    zip.close();
+    throw importError({ file: label, line: 1 }, `damaged zip archive (${(err as Error).message.replace(/: .*/, '')})`);
+  }
+  return {
+    names: [...entries.keys()],
+    async read(name) {
+      const entry = entries.get(name);
+      if (!entry) throw importError({ file: `${label}/${name}`, line: 1 }, 'no such entry in the archive');
+      if (entry.uncompressedSize > maxEntryBytes) {
+        throw importError({ file: `${label}/${name}`, line: 1 }, `the entry is larger than ${maxEntryBytes / 1024 / 1024} MiB`);
+      }
+      const stream = await zip.openReadStreamPromise(entry);
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+      } catch (err) {
+        throw importError({ file: `${label}/${name}`, line: 1 }, `damaged entry (${(err as Error).message.replace(/: .*/, '')})`);
+      }
+      return Buffer.concat(chunks);
+    },
+    close: () => zip.close(),
+  };
+}
