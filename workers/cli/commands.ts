@@ -101,8 +101,4 @@ const serve: Command = {
   },
 };
 
-<<<<<<< HEAD
-export const commands: Record<string, Command> = { stats, import: importCmd, export: exportCmd, failures, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, run: runCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
-=======
-export const commands: Record<string, Command> = { stats, import: importCommand, export: exportCmd, failures: failuresCommand, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
->>>>>>> import
+export const commands: Record<string, Command> = { stats, import: importCommand, export: exportCmd, failures: failuresCommand, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, run: runCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
