@@ -45,7 +45,7 @@ describe('serve mode when its worker is killed', () => {
     const server = await startServe(join(tempDir(), 'corpus.db'));
     const post = (op: string, body: object) =>
       fetch(`${server.origin}/api/${op}`, { method: 'POST', headers: { 'x-rwb-token': server.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await (await post('models.setKey', { key: 'sk-ant-test-0123456789' })).json()).ok).toBe(true);
+    expect(await (await post('models.setKey', { key: 'sk-ant-test-0123456789' })).json()).toMatchObject({ ok: true });
     const [first, ...others] = childPids(server.pid);
     expect(others).toEqual([]);
 
