@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { bytesWritten, childPids } from '../workers/test-support/process-info';
 import { expect, test } from './fixtures';
 
 /** The worker process `rwb serve` forked: its only child. */
 function workerPid(servePid: number): number {
-  const children = readFileSync(`/proc/${servePid}/task/${servePid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  const children = childPids(servePid);
   expect(children, 'rwb serve has one child, its worker').toHaveLength(1);
-  return Number(children[0]);
-}
-
-/** Bytes a process has passed to write(2) and writev(2), which is how it sends on its IPC channel. */
-function bytesWritten(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/io`, 'utf8').split('\n').find((l) => l.startsWith('wchar:'));
-  return Number(line?.split(/\s+/)[1]);
+  return children[0]!;
 }
 
 test('killing the worker mid-request fails that request only, restarts the worker and says so in the window', async ({ page, request, workbench }) => {
