@@ -53,7 +53,6 @@ async function settled(page: Page): Promise<void> {
 }
 
 test('label queue: 20 rubrics with the keyboard only, reload and resume, undo, blind mode, agreement and adjudication', async ({ workbench, page }) => {
-  test.setTimeout(90_000);
   await workbench.open(queueRoute);
   await page.getByTestId('annotator-input').fill('cara');
   await page.keyboard.press('Enter');
