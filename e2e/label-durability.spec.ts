@@ -13,12 +13,12 @@ interface Acked {
   at: string;
 }
 
-const labels = 60;
+const labels = 30;
 /**
  * The labels.add request that is in flight when serve mode is killed. The page sends labels one
  * after another, so the ones before it were answered and the ones after it wait in the page.
  */
-const killAt = 30;
+const killAt = 15;
 
 /** A bundle with a library of more rubrics than the test labels. */
 function writeRubrics(dir: string): string {

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Workbench } from './fixtures';
 
@@ -13,11 +15,16 @@ interface Comparison {
   validity: { difference: number; sensitivity: { unknownAsFailed: number; unknownAsSucceeded: number } };
 }
 
-/** A Python program that prints a line every 0.3 s for about 2 s, then writes its score. */
-const ticker = (score: number) => `import json, os, time
+/**
+ * A Python program that prints six ticks and writes its score. After the second tick it waits
+ * for the file `gate` (the test creates it once it has seen the attempt running), so the test
+ * sees it live however slow the machine is.
+ */
+const ticker = (score: number, gate: string) => `import json, os, time
 for i in range(6):
     print(f"tick {i} of arm {os.environ['RWB_ARM']}", flush=True)
-    time.sleep(0.3)
+    while i == 1 and not os.path.exists(${JSON.stringify(gate)}):
+        time.sleep(0.05)
 json.dump({"score": ${score}}, open("score.json", "w"))
 `;
 
@@ -68,11 +75,12 @@ async function expectComparisonEquals(page: Page, c: Comparison): Promise<void> 
 }
 
 test('an experiment runs locally from the screen: live terminal, cells turn succeeded, the comparison shows effect and CI', async ({ workbench, page }) => {
+  const gate = join(dirname(workbench.dbPath), 'go');
   const id = await makeExperiment(workbench, 'ticks', {
-    program: ticker(0.5),
+    program: ticker(0.5, gate),
     arms: ['original', 'fixed'],
     repeats: 2,
-    variants: [{ arm: 'fixed', program: { path: 'job.py', content: ticker(0.75) } }],
+    variants: [{ arm: 'fixed', program: { path: 'job.py', content: ticker(0.75, gate) } }],
   });
   // A saved host, so the backend picker and the hosts table show one (nothing connects to it here).
   await workbench.call('hosts.save', { name: 'gpu-box-2', user: 'ana', host: 'gpu-box-2.lab', workDir: '~/rwb-runs', gpuLabel: '2x A100 80GB' });
@@ -92,6 +100,7 @@ test('an experiment runs locally from the screen: live terminal, cells turn succ
   await expect(terminalText(page)).toContainText('tick 1 of arm original');
   await expect(terminal).toHaveAttribute('data-live', 'true');
   await expect(first).toHaveAttribute('data-status', 'running');
+  writeFileSync(gate, '');
 
   for (const arm of ['original', 'fixed']) for (const repeat of [0, 1]) await expect(cell(page, arm, repeat)).toHaveAttribute('data-status', 'succeeded');
   // Once over, the terminal holds the attempt's whole stored log.
