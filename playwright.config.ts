@@ -8,8 +8,14 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Bounds, not waits: a passing test never sits on them. Every test waits on state the app
+  // exposes; these only decide how long a hang takes to report. One state change on a 2-core
+  // machine under full load (two tests, each a Chromium, a server and a worker) has taken 15 s,
+  // so an expectation gets 30 s and a test, which starts a server and makes a few dozen, 120 s.
+  // No retries: a test that needs one is a bug to fix.
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   forbidOnly: !!process.env.CI,
   use: {

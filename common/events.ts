@@ -1,9 +1,11 @@
 /** Events the backend pushes to every connected window or browser tab. */
+import type { CorpusTable } from './corpus-tables';
 import type { AttemptRow } from './domain';
 
 export interface DbChangedEvent {
   type: 'db:changed';
-  tables: string[];
+  /** The tables a write changed; empty when it could have changed any (a whole corpus was replaced). */
+  tables: CorpusTable[];
 }
 
 export interface JobProgressEvent {

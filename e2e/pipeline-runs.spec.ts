@@ -61,7 +61,7 @@ test.describe('with a model', () => {
     await expect(row).toContainText('curate-quota');
     const bar = row.getByTestId('pipeline-progress').locator('progress');
     await expect(bar).toBeVisible();
-    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(row).toHaveAttribute('data-state', 'done');
 
     const detail = await workbench.call<RunDetail>('pipeline.get', { run });
     expect(detail.status).toBe('done');
@@ -111,7 +111,7 @@ test.describe('with a model', () => {
     await panel.getByTestId('judge-button').click();
     const judge = panel.getByTestId('rubrics-judge');
     await expect(judge.getByTestId('judge-progress')).toContainText(/judging… \d\/1/);
-    await expect(judge).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    await expect(judge).toHaveAttribute('data-state', 'done');
     await expect(judge.getByTestId('judge-done')).toContainText(`Judged: ${count} verdicts`);
     await expect(judge.getByTestId('judge-error')).toHaveCount(0);
 

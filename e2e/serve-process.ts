@@ -10,6 +10,8 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
+const startBoundMs = 90_000;
+
 /**
  * Starts `rwb serve` as a real child process and resolves once it prints its URL. `env` is laid
  * over this process's environment; a variable set to undefined is removed from it.
@@ -21,7 +23,8 @@ export function startServe(dbPath: string, env: Record<string, string | undefine
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`rwb serve printed no URL within 20 s:\n${output}`)), 20_000);
+    // A bound for a hung start (the child is killed, not left behind), well inside the test's own 120 s.
+    const timer = setTimeout(() => fail(new Error(`rwb serve printed no URL within ${startBoundMs / 1000} s:\n${output}`)), startBoundMs);
     const fail = (err: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

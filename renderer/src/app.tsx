@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { CorpusTable } from '../../common/corpus-tables';
 import { onWorkbenchEvent } from './api/bridge';
 import { CompareScreen } from './compare/compare-screen';
 import { ErrorBanner } from './components/error-banner';
@@ -22,9 +23,9 @@ import { useSearchStore } from './stores/search-store';
 import { useVerdictStore } from './stores/verdict-store';
 
 /** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
-const runTables = new Set(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs']);
+const runTables: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs']);
 /** Tables of labels alone: only the rubric views show them. */
-const labelTables = new Set(['labels', 'label_schemas']);
+const labelTables: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['labels', 'label_schemas']);
 
 /** Refetches whatever is on screen when the backend reports a write to the corpus. */
 function useRefreshOnDbChange(): void {

@@ -1,4 +1,5 @@
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { WorkbenchEvent } from '../../common/events';
 import type { AppInfo } from '../../common/domain';
 import { listRules } from '../categories/category-rules';
@@ -165,7 +166,7 @@ export const handlers: Handlers = {
 };
 
 /** A write under the write lock, announced to every window. */
-function written<T>(ctx: HandlerContext, tables: string[], work: () => T): Promise<T> {
+function written<T>(ctx: HandlerContext, tables: CorpusTable[], work: () => T): Promise<T> {
   return ctx.writes.run(async () => {
     const result = work();
     ctx.emit({ type: 'db:changed', tables });

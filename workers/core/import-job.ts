@@ -1,10 +1,11 @@
 import type { ParsedRequestOf } from '../../common/contract';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { ImportResult } from '../../common/domain';
 import { toErrorData } from '../../common/errors';
 import { emptyImportResult, importFile } from '../import/import-file';
 import type { HandlerContext } from './handlers';
 
-const importedTables = ['rollouts', 'steps', 'program_versions', 'failure_events', 'rubrics', 'libraries', 'labels'];
+const importedTables: CorpusTable[] = ['rollouts', 'steps', 'program_versions', 'failure_events', 'rubrics', 'libraries', 'labels'];
 
 /**
  * Imports files one after another, each atomically: a file that fails is reported with its

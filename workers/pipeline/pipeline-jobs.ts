@@ -11,6 +11,7 @@
  */
 import type { PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../common/domain';
 import { ApiError } from '../../common/errors';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { JobProgressEvent } from '../../common/events';
 import type { HandlerContext } from '../core/handlers';
 import type { Job } from '../core/jobs';
@@ -53,7 +54,7 @@ const kinds: Record<PipelineRunKind, Kind<Params, unknown>> = {
   judge: defineKind({ plan: planJudge, total: (plan) => plan.targets.length, execute: executeJudge, usesModel: true }),
 };
 
-const changedTables = ['pipeline_runs'];
+const changedTables: CorpusTable[] = ['pipeline_runs'];
 
 /** How an execution ended: the run's new state, and what it changed. */
 interface RunEnd {
@@ -62,7 +63,7 @@ interface RunEnd {
   error: string | null;
   change: Parameters<typeof updateRun>[2];
   /** Tables written besides the run's own. */
-  tables: string[];
+  tables: CorpusTable[];
 }
 
 function limitsOf(params: Params): LimitOptions {

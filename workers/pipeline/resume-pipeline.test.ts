@@ -39,7 +39,8 @@ describe('pipeline runs through model failures and restarts', () => {
     );
     const core = kit.core();
     const rollouts = ['r-0001', 'r-0002', 'r-0003', 'r-0004', 'r-0005', 'r-0006', 'r-0007'];
-    const deadline = new Date(Date.now() + 2000).toISOString();
+    // Long enough for the other answers and their retries' backoff on a loaded machine; r-0007's 20 s reply ends at it.
+    const deadline = new Date(Date.now() + 6000).toISOString();
     const { run: stopped } = await core.invoke('pipeline.mine', { rollouts, limits: { deadline }, wait: true });
     expect(stopped.status).toBe('stopped');
     expect(stopped.message).toMatch(/deadline/);

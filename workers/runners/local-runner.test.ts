@@ -98,8 +98,9 @@ describe('local backend through the API', () => {
     const row = run.rows[0]!;
     expect(row).toMatchObject({ status: 'timeout', valid: false, timeoutS: 2, error: 'killed at the 2 s time cap' });
     expect(row.wallS!).toBeGreaterThanOrEqual(1.95);
-    expect(row.wallS!).toBeLessThan(3);
-    expect(elapsed).toBeLessThan(5);
+    // Far short of the program's 60 s sleep: the cap ended it (the margin is for a loaded machine).
+    expect(row.wallS!).toBeLessThan(30);
+    expect(elapsed).toBeLessThan(30);
     const child = Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8'));
     const main = Number(readFileSync(join(row.workDir!, 'main.pid'), 'utf8'));
     expect(await processGoneSoon(child)).toBe(true);

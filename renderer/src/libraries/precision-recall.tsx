@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { CorpusTable } from '../../../common/corpus-tables';
 import type { PrecisionRecallReport, PrecisionRecallRow, Rate } from '../../../common/domain';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
@@ -7,7 +8,7 @@ import { formatCount } from '../lib/format';
 import { CategoryBadge } from '../rubrics/category-badge';
 
 /** Writes that change precision or recall: verdicts, credit labels, executions. */
-const truthTables = new Set(['verdicts', 'labels', 'attempts', 'steps', 'failures', 'library_rubrics']);
+const truthTables: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['verdicts', 'labels', 'attempts', 'steps', 'failure_events', 'library_rubrics']);
 
 function percent(r: Rate): string {
   return r.value === null ? '—' : `${(r.value * 100).toFixed(1)}%`;

@@ -60,6 +60,8 @@ interface LabelQueueState {
 let chain: Promise<unknown> = Promise.resolve();
 let openSequence = 0;
 let cursorTimer: ReturnType<typeof setTimeout> | undefined;
+/** Counts cursor saves: one still retrying stops once a newer one starts. */
+let cursorSequence = 0;
 
 function enqueue<T>(work: () => Promise<T>): Promise<T> {
   const next = chain.then(work, work);
@@ -86,14 +88,24 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     set({ queue: { ...queue, items: queue.items.map((item) => (targetKey(item.target) === key ? change(item) : item)) } });
   }
 
-  /** The position is saved a moment after the annotator stops moving, so fast keying does not send one per key. */
+  /**
+   * The position is saved a moment after the annotator stops moving, so fast keying does not
+   * send one per key; a failed save is tried again like a label, until a newer position replaces it.
+   */
   function saveCursor(): void {
     clearTimeout(cursorTimer);
     cursorTimer = setTimeout(() => {
       const { request, queue, index } = get();
       const item = queue?.items[index];
       if (!request || !item) return;
-      void api('labels.cursor', { annotator: request.annotator, schema: request.schema, targetSet: request.targetSet, target: item.target }).catch(reportError);
+      const mine = ++cursorSequence;
+      const cursor = { annotator: request.annotator, schema: request.schema, targetSet: request.targetSet, target: item.target };
+      const save = async () => (mine === cursorSequence ? withTimeout(api('labels.cursor', cursor), saveTimeoutMs, 'labels.cursor') : null);
+      const retry = { failed: (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }), listen: onWorkbenchEvent };
+      void untilSaved(save, retry).then(
+        () => useAppStore.getState().resolveError('labels.cursor'),
+        (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }),
+      );
     }, 400);
   }
 

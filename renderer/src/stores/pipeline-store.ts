@@ -4,6 +4,7 @@
  * reports, and one page of the model request ledger with its filters.
  */
 import { create } from 'zustand';
+import type { CorpusTable } from '../../../common/corpus-tables';
 import type { RequestOf } from '../../../common/contract';
 import type { ModelRequestPage, ModelRequestStatus, ModelsStatus, PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../../common/domain';
 import type { JobProgressEvent } from '../../../common/events';
@@ -179,7 +180,7 @@ async function loadDetail(run: string): Promise<void> {
 }
 
 /** Tables whose writes change what the Pipeline screen shows. */
-const watched = new Set(['pipeline_runs', 'pipeline_run_requests', 'model_requests', 'libraries', 'verdicts']);
+const watched: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['pipeline_runs', 'pipeline_run_requests', 'model_requests', 'libraries', 'verdicts']);
 
 /**
  * Follows progress and corpus writes while the screen is open; returns the unsubscribe

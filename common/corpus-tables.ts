@@ -1,0 +1,43 @@
+/**
+ * The corpus's tables (workers/db/migrations), as `db:changed` events name them: a write says
+ * which it changed and a view says which it shows, both checked by the compiler against this
+ * list, which a test holds equal to the ordinary tables of a freshly migrated corpus. A new
+ * migration's table goes here too. (The FTS indexes follow their tables and are not named.)
+ */
+export const corpusTables = [
+  'attempt_logs',
+  'attempts',
+  'benchmarks',
+  'cases',
+  'categories',
+  'category_rules',
+  'collections',
+  'experiments',
+  'failure_events',
+  'hosts',
+  'imports',
+  'label_client_ids',
+  'label_cursors',
+  'label_marks',
+  'label_schemas',
+  'labels',
+  'libraries',
+  'library_rubrics',
+  'model_prices',
+  'model_requests',
+  'pipeline_run_requests',
+  'pipeline_runs',
+  'program_versions',
+  'rollouts',
+  'rubric_support',
+  'rubrics',
+  'steps',
+  'task_leaderboards',
+  'tasks',
+  'taxonomies',
+  'texts',
+  'user_settings',
+  'verdicts',
+] as const;
+
+export type CorpusTable = (typeof corpusTables)[number];
