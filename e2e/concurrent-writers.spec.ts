@@ -4,7 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { rwbBin, templateCorpus } from './paths';
-import { startServe, type ServeProcess } from './serve-process';
+
+interface Serve {
+  origin: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `rwb serve` on the corpus, resolved once it prints its URL. No start limit of its own (the
+ * test's timeout bounds it): starting three processes through tsx on a loaded 2-core machine
+ * can take longer than the shared helper allows.
+ */
+function serve(dbPath: string): Promise<Serve> {
+  const child = spawn(process.execPath, [rwbBin, 'serve', '--db', dbPath, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/.exec(output);
+      if (url) resolve({ origin: `http://127.0.0.1:${url[1]}`, token: url[2]!, stop: () => (child.kill('SIGTERM'), exited) });
+    });
+    void exited.then(() => reject(new Error(`rwb serve exited before printing its URL:\n${output}`)));
+  });
+}
 
 const rubricIds = Array.from({ length: 150 }, (_, i) => `cw-${String(i + 1).padStart(3, '0')}`);
 
@@ -13,15 +38,20 @@ function writeJsonl(path: string, records: object[]): string {
   return path;
 }
 
-/** `labels.add` over HTTP for every rubric, `inFlight` requests at a time; each answer's error message, or null when saved. */
-async function labelOverHttp(serve: ServeProcess, annotator: string, inFlight: number): Promise<(string | null)[]> {
-  const queue = [...rubricIds];
+/**
+ * `labels.add` over HTTP, `inFlight` at a time: one label per rubric, then more (each a new
+ * record superseding the last) until `othersDone` says the other writers have finished, so
+ * this process's writes overlap all of theirs. Each answer's error message, or null when saved.
+ */
+async function labelOverHttp(server: Serve, annotator: string, inFlight: number, othersDone: () => boolean): Promise<(string | null)[]> {
+  let next = 0;
   const outcomes: (string | null)[] = [];
   const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const response = await fetch(`${serve.origin}/api/labels.add`, {
+    while (next < rubricIds.length || !othersDone()) {
+      const id = rubricIds[next++ % rubricIds.length]!;
+      const response = await fetch(`${server.origin}/api/labels.add`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-rwb-token': serve.token },
+        headers: { 'content-type': 'application/json', 'x-rwb-token': server.token },
         body: JSON.stringify({ annotator, schema: 'quality_audit', target: { kind: 'rubric', id }, value: 'accept' }),
       });
       const body = (await response.json()) as { ok: boolean; error?: { message: string } };
@@ -40,7 +70,7 @@ function cliLabelImport(dbPath: string, file: string): Promise<{ code: number | 
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
-test('two serve processes and two CLI label imports write to one corpus at once: 300 of 300 labels saved, none refused as locked', async () => {
+test('two serve processes (8 labels in flight each) and two CLI label imports write to one corpus at once: every label saved, none refused as locked', async () => {
   test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-writers-'));
   try {
@@ -56,22 +86,21 @@ test('two serve processes and two CLI label imports write to one corpus at once:
       ),
     );
 
-    // One after the other: two starting at once on a loaded machine may miss the helper's start limit.
-    const serves: ServeProcess[] = [];
+    const serves: Serve[] = [];
     let answers: (string | null)[][];
     let cli: { code: number | null; stderr: string }[];
     try {
-      serves.push(await startServe(dbPath));
-      serves.push(await startServe(dbPath));
-      [answers, cli] = await Promise.all([
-        Promise.all([labelOverHttp(serves[0]!, 'serve-a', 8), labelOverHttp(serves[1]!, 'serve-b', 8)]),
-        Promise.all(labelFiles.map((file) => cliLabelImport(dbPath, file))),
-      ]);
+      serves.push(await serve(dbPath));
+      serves.push(await serve(dbPath));
+      let cliDone = false;
+      const imports = Promise.all(labelFiles.map((file) => cliLabelImport(dbPath, file))).finally(() => (cliDone = true));
+      [answers, cli] = await Promise.all([Promise.all(serves.map((s, i) => labelOverHttp(s, `serve-${i}`, 8, () => cliDone))), imports]);
     } finally {
       await Promise.all(serves.map((s) => s.stop()));
     }
-    expect(answers.map((a) => a.length)).toEqual([150, 150]);
     expect(answers.flat().filter((message) => message !== null)).toEqual([]);
+    expect(answers[0]!.length).toBeGreaterThanOrEqual(150);
+    expect(answers[1]!.length).toBeGreaterThanOrEqual(150);
     expect(cli).toEqual([
       { code: 0, stderr: '' },
       { code: 0, stderr: '' },
@@ -80,8 +109,9 @@ test('two serve processes and two CLI label imports write to one corpus at once:
     const history = JSON.parse(execFileSync(process.execPath, [rwbBin, 'labels', 'history', '--schema', 'quality_audit', '--db', dbPath, '--json'], { encoding: 'utf8' })) as {
       labels: { annotator: string }[];
     };
-    const perAnnotator = Object.fromEntries(['serve-a', 'serve-b', 'cli-1', 'cli-2'].map((a) => [a, history.labels.filter((l) => l.annotator === a).length]));
-    expect(perAnnotator).toEqual({ 'serve-a': 150, 'serve-b': 150, 'cli-1': 150, 'cli-2': 150 });
+    // Every label acknowledged is stored, once.
+    const perAnnotator = Object.fromEntries(['serve-0', 'serve-1', 'cli-1', 'cli-2'].map((a) => [a, history.labels.filter((l) => l.annotator === a).length]));
+    expect(perAnnotator).toEqual({ 'serve-0': answers[0]!.length, 'serve-1': answers[1]!.length, 'cli-1': 150, 'cli-2': 150 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
@@ -56,4 +57,32 @@ describe('reads beside a long write', () => {
       core.close();
     }
   }, 240_000);
+
+  it('while another process holds the write lock, the corpus opens, reads answer, and a write waits for it instead of failing', async () => {
+    const dir = tempDir();
+    const dbPath = join(dir, 'corpus.db');
+    const setup = new Core({ dbPath, shell: 'cli' });
+    await setup.invoke('import.files', { paths: [writeBundle(dir, 'mini.jsonl', miniBundle())] });
+    setup.close();
+
+    // Another process's long write (SQLite's locks are per connection, so a second connection stands for it).
+    const other = new Database(dbPath);
+    other.exec('BEGIN IMMEDIATE');
+    other.prepare(`INSERT INTO benchmarks (id, discipline, role, record_hash) VALUES ('other', 'ml', 'mining', 'x')`).run();
+    const core = new Core({ dbPath, shell: 'cli' });
+    try {
+      const created = core.invoke('cases.create', { id: 'case-1', task: 'task-1', program: { path: 'x.py', content: '' } });
+      let settled = false;
+      void created.finally(() => (settled = true));
+      expect((await core.invoke('corpus.stats', {})).benchmarks).toBe(1);
+      expect(await core.invoke('cases.list', {})).toEqual([]);
+      expect(settled).toBe(false);
+      other.exec('COMMIT');
+      expect(await created).toMatchObject({ id: 'case-1' });
+      expect((await core.invoke('corpus.stats', {})).benchmarks).toBe(2);
+    } finally {
+      other.close();
+      core.close();
+    }
+  }, 120_000);
 });

@@ -11,7 +11,7 @@ import type { AppInfo } from '../../common/domain';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import { ModelAccess, type AppKeySource } from '../cwm/model-access';
-import { openCorpus, openCorpusReader, type Db } from '../db/open-corpus';
+import { openCorpus, openCorpusReader, writerBusyTimeoutMs, type Db } from '../db/open-corpus';
 import { handlers, type HandlerContext } from './handlers';
 import { Jobs } from './jobs';
 import { workerSession } from './live-session';
@@ -52,15 +52,28 @@ export class Core {
     const shared = { dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(this.db), jobs: new Jobs(emit), model, session: workerSession };
     this.ctx = { ...shared, db: this.db };
     this.readCtx = { ...shared, db: this.reader };
-    // What dead owners left running is recorded before the first request, then again in the
-    // background as other processes on the corpus come and go.
+    // What dead owners left running is recorded before the first request (or, while another
+    // process is writing, as soon as it is done), then again in the background as other
+    // processes on the corpus come and go.
+    this.reconcileUnlessBusy();
+    this.reconciler = setInterval(() => this.reconcileInBackground(), reconcileEveryMs);
+    this.reconciler.unref();
+  }
+
+  private reconcileUnlessBusy(): void {
+    this.db.pragma('busy_timeout = 0');
     try {
       reconcileOwners(this.ctx);
     } catch (err) {
-      console.error(`rwb: recording runs of stopped workers failed (retried in the background): ${(err as Error).message}`);
+      if ((err as { code?: string }).code === 'SQLITE_BUSY') this.reconcileInBackground();
+      else console.error(`rwb: recording runs of stopped workers failed: ${(err as Error).message}`);
+    } finally {
+      this.db.pragma(`busy_timeout = ${writerBusyTimeoutMs}`);
     }
-    this.reconciler = setInterval(() => void this.reconcile().catch((err: unknown) => console.error(`rwb: recording runs of stopped workers failed: ${(err as Error).message}`)), reconcileEveryMs);
-    this.reconciler.unref();
+  }
+
+  private reconcileInBackground(): void {
+    this.reconcile().catch((err: unknown) => console.error(`rwb: recording runs of stopped workers failed: ${(err as Error).message}`));
   }
 
   /** One pass of the background reconciliation, under the write lock. */

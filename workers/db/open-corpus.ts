@@ -208,8 +208,12 @@ function checkApplied(path: string, applied: AppliedMigration[]): void {
 }
 
 function migrate(db: Db, path: string): void {
-  // Read and applied in one immediate transaction: two processes opening a new corpus at once
-  // must not both apply its migrations.
+  const current = readApplied(db);
+  checkApplied(path, current);
+  // Up to date: no write, so opening never waits for another process's import.
+  if (current.length >= migrations.length) return;
+  // Read again and applied in one immediate transaction: two processes opening a corpus that
+  // needs migrations at once must not both apply them.
   db.transaction(() => {
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
