@@ -155,7 +155,7 @@ export function attemptLog(db: Db, id: number): AttemptLog {
   return { attemptId: id, text: unpackLog(row.gz), bytes: row.bytes, omittedBytes: row.omitted_bytes };
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
