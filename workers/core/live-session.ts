@@ -50,7 +50,7 @@ export class LiveSession {
 /** This process's session, shared by every core it opens. */
 export const workerSession = new LiveSession();
 
-function processExists(pid: number): boolean {
+export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

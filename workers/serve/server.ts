@@ -95,6 +95,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       else res.destroy();
     });
   });
+  // Longer than any client's idle timeout (browsers, undici: 4 to 60 s), so a client never sends on a connection the server is closing.
+  server.keepAliveTimeout = 65_000;
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     const limit = new URL(req.url ?? '/', 'http://x').pathname.endsWith('/upload') ? uploads.maxBytes : maxBodyBytes;
     if (declaredTooLarge(req, limit)) return sendError(res, tooLarge('the request body', limit));

@@ -4,21 +4,12 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ApiError } from '../../common/errors';
+import { processExists } from '../core/live-session';
 
 /** Default upload limit: bigger than any label file or run, small enough that a runaway client cannot fill the disk. */
 export const defaultMaxUploadBytes = 1024 * 1024 * 1024;
 
 const prefix = 'rwb-uploads-';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes upload folders left by servers that were killed before they could clean up: each
@@ -29,7 +20,7 @@ export function removeStaleUploads(parent = tmpdir()): number {
   let removed = 0;
   for (const name of readdirSync(parent)) {
     const pid = Number(/^rwb-uploads-(\d+)-/.exec(name)?.[1]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || processExists(pid)) continue;
     rmSync(join(parent, name), { recursive: true, force: true });
     removed += 1;
   }
