@@ -72,7 +72,7 @@ let core: Core;
 let restore: () => void;
 let plans: { operation: string; sql: string; plan: string[] }[] = [];
 
-async function read<K extends OperationName>(name: K, request: RequestOf<K>, label = name): Promise<void> {
+async function read<K extends OperationName>(name: K, request: RequestOf<K>, label: string = name): Promise<void> {
   current = label;
   await core.invoke(name, request);
 }
