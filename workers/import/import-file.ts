@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportFileResult } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
+import { figuresMark, recountFiguresSince } from '../queries/rollout-figures';
 import { checkReferences } from './check-references';
 import { RecordWriter } from './record-writer';
 import { chooseImporter } from './registry';
@@ -34,6 +35,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   const fileHash = fileSha256(path);
   beginImportTransaction(db);
   try {
+    const mark = figuresMark(db);
     const writer = new RecordWriter(db);
     let records = 0;
     for await (const { line, record } of importer.records(path, label)) {
@@ -48,6 +50,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     }
     checkReferences(db, writer.references);
     result.failures += writer.failures.finish();
+    recountFiguresSince(db, mark);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,
