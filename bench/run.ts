@@ -17,6 +17,7 @@ import { generateCorpus } from '../scripts/gen-corpus';
 import { openCorpus } from '../workers/db/open-corpus';
 import { rowCounts } from './corpus-rows';
 import { importBench } from './import-bench';
+import { loadBench } from './load-bench';
 import { formatResult, formatSummary } from './report';
 import { retrievalBench } from './retrieval-bench';
 import { rolloutPaintBench } from './rollout-paint-bench';
@@ -27,7 +28,7 @@ import { projectRoot, runChild } from './spawn-child';
 import type { BenchContext, BenchResult, Benchmark, ImportedCorpus, ImportMeasurement } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: readonly Benchmark[] = [importBench, searchBench, screensBench, retrievalBench, rolloutPaintBench, runnersBench];
+export const benchmarks: readonly Benchmark[] = [importBench, searchBench, screensBench, loadBench, retrievalBench, rolloutPaintBench, runnersBench];
 
 /** Full size: 10,000 rollouts of 100 steps (1,000,000 steps). */
 const fullRollouts = 10_000;
