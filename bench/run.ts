@@ -17,16 +17,18 @@ import { generateCorpus } from '../scripts/gen-corpus';
 import { openCorpus } from '../workers/db/open-corpus';
 import { rowCounts } from './corpus-rows';
 import { importBench } from './import-bench';
+import { loadBench } from './load-bench';
 import { formatResult, formatSummary } from './report';
 import { retrievalBench } from './retrieval-bench';
 import { rolloutPaintBench } from './rollout-paint-bench';
 import { runnersBench } from './runners-bench';
+import { screensBench } from './screens-bench';
 import { searchBench } from './search-bench';
 import { projectRoot, runChild } from './spawn-child';
 import type { BenchContext, BenchResult, Benchmark, ImportedCorpus, ImportMeasurement } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: readonly Benchmark[] = [importBench, searchBench, retrievalBench, rolloutPaintBench, runnersBench];
+export const benchmarks: readonly Benchmark[] = [importBench, searchBench, screensBench, loadBench, retrievalBench, rolloutPaintBench, runnersBench];
 
 /** Full size: 10,000 rollouts of 100 steps (1,000,000 steps). */
 const fullRollouts = 10_000;

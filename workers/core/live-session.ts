@@ -50,6 +50,7 @@ export class LiveSession {
 /** This process's session, shared by every core it opens. */
 export const workerSession = new LiveSession();
 
+/** Whether a process with this pid exists (EPERM: it does, owned by another user). */
 export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportFileResult } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
+import { figuresMark, recountFiguresSince } from '../queries/rollout-figures';
 import { checkReferences } from './check-references';
 import { seedDefaultTaxonomy } from './default-taxonomy';
 import { RecordWriter } from './record-writer';
@@ -35,6 +36,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   const fileHash = fileSha256(path);
   beginImportTransaction(db);
   try {
+    const mark = figuresMark(db);
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     let records = 0;
@@ -57,6 +59,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const digest = await fileHash.digest;
     // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
     await checkUnchanged(path, label, before);
+    recountFiguresSince(db, mark);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,

@@ -1,34 +1,39 @@
 /**
  * Per-rollout figures the Corpus screen lists, sorts and filters by (steps, total duration,
- * failures by kind, the first failure and its exception class), kept up to date by triggers
- * so that every write path (imports of any format, failure annotations, later edits) maintains
- * them and a page of rollouts never counts steps or failure events row by row.
+ * failures by kind, the first failure and its exception class), so a page of rollouts never
+ * counts steps or failure events row by row.
  *
- * The first failure is the first in the order the rollout's failures are listed: step failures
- * by step, then grading failures by id. Inserts update the figures incrementally (an import's
- * hot path); updates that change a counted column and deletes recount the rollout's failures
- * through `failure_events_rollout`, which also serves every per-rollout read of failure events
- * (the two older indexes are partial, so `WHERE rollout_id = ?` alone could not use them).
- * The figures' own indexes end in the rollout id (the key of a WITHOUT ROWID table), so each
- * sort order, ties broken by id, is an index scan.
+ * An import recounts the figures of the rollouts it wrote once, at its end
+ * (workers/queries/rollout-figures.ts): insert triggers made an import of the generated corpus
+ * cost about 80% more CPU, measured. Every other change (a failure annotation changing a kind,
+ * an edit, a delete) is rare, and the triggers below recount its rollout. The first failure is
+ * the first in the order a rollout's failures are listed: step failures by step, then grading
+ * failures by id. `failure_events_rollout` serves the recounts and every per-rollout read of
+ * failure events (the two older indexes are partial, so `WHERE rollout_id = ?` alone could not
+ * use them). The figures' own indexes end in the rollout id (the key of a WITHOUT ROWID table),
+ * so each sort order, ties broken by id, is an index scan.
+ *
+ * Applied migrations are checksummed, so recountFigures (which the import's recount uses too)
+ * must not change once released.
  */
 const kinds = ['crash', 'timeout', 'oom', 'killed', 'missing_package', 'wrong_answer', 'invalid_output'] as const;
 
 const kindColumns = kinds.map((k) => `  kind_${k} INTEGER NOT NULL DEFAULT 0,`).join('\n');
 
-/** Recounts the failure figures of rollout `id` (an SQL expression) from failure_events. */
-const recountFailures = (id: string) => `UPDATE rollout_figures SET
+/** Recounts every figure of the rows of rollout_figures that `where` selects. */
+export const recountFigures = (where: string) => `UPDATE rollout_figures SET
+    (steps, duration_ms) = (SELECT count(*), coalesce(sum(duration_ms), 0) FROM steps WHERE steps.rollout_id = rollout_figures.rollout_id),
     (failures, ${kinds.map((k) => `kind_${k}`).join(', ')}) =
       (SELECT count(*), ${kinds.map((k) => `count(*) FILTER (WHERE kind = '${k}')`).join(', ')}
-       FROM failure_events WHERE rollout_id = ${id}),
+       FROM failure_events f WHERE f.rollout_id = rollout_figures.rollout_id),
     (first_failure_id, first_failure_step, first_exception) =
-      (SELECT id, step_idx, exception_class FROM failure_events WHERE rollout_id = ${id}
+      (SELECT id, step_idx, exception_class FROM failure_events f WHERE f.rollout_id = rollout_figures.rollout_id
        ORDER BY step_idx IS NULL, step_idx, id LIMIT 1)
-  WHERE rollout_id = ${id};`;
+  WHERE ${where};`;
 
-/** Whether the inserted event `new` comes before the rollout's current first failure. */
-const becomesFirst = `first_failure_id IS NULL
-      OR (excluded.first_failure_step IS NOT NULL AND (first_failure_step IS NULL OR excluded.first_failure_step < first_failure_step))`;
+/** Makes sure rollout `id` (an SQL expression) has its row, then recounts it. */
+const recountRollout = (id: string) => `INSERT INTO rollout_figures (rollout_id) VALUES (${id}) ON CONFLICT DO NOTHING;
+  ${recountFigures(`rollout_id = ${id}`)}`;
 
 export const sql = /* sql */ `
 CREATE TABLE rollout_figures (
@@ -61,51 +66,26 @@ CREATE INDEX rollouts_score_order ON rollouts(score, id);
 CREATE INDEX tasks_benchmark_order ON tasks(benchmark_id, id);
 
 INSERT INTO rollout_figures (rollout_id) SELECT id FROM rollouts;
-UPDATE rollout_figures SET (steps, duration_ms) =
-  (SELECT count(*), coalesce(sum(duration_ms), 0) FROM steps WHERE steps.rollout_id = rollout_figures.rollout_id);
-${recountFailures('rollout_figures.rollout_id')}
+${recountFigures('true')}
 
-CREATE TRIGGER rollout_figures_rollout_insert AFTER INSERT ON rollouts BEGIN
-  INSERT INTO rollout_figures (rollout_id) VALUES (new.id) ON CONFLICT DO NOTHING;
-END;
 CREATE TRIGGER rollout_figures_rollout_delete AFTER DELETE ON rollouts BEGIN
   DELETE FROM rollout_figures WHERE rollout_id = old.id;
 END;
-
-CREATE TRIGGER rollout_figures_step_insert AFTER INSERT ON steps BEGIN
-  INSERT INTO rollout_figures (rollout_id, steps, duration_ms) VALUES (new.rollout_id, 1, coalesce(new.duration_ms, 0))
-  ON CONFLICT DO UPDATE SET steps = steps + 1, duration_ms = duration_ms + excluded.duration_ms;
-END;
 CREATE TRIGGER rollout_figures_step_delete AFTER DELETE ON steps BEGIN
-  UPDATE rollout_figures SET steps = steps - 1, duration_ms = duration_ms - coalesce(old.duration_ms, 0)
-  WHERE rollout_id = old.rollout_id;
+  ${recountFigures('rollout_id = old.rollout_id')}
 END;
 CREATE TRIGGER rollout_figures_step_update AFTER UPDATE OF rollout_id, duration_ms ON steps
 WHEN old.rollout_id IS NOT new.rollout_id OR old.duration_ms IS NOT new.duration_ms BEGIN
-  UPDATE rollout_figures SET steps = steps - 1, duration_ms = duration_ms - coalesce(old.duration_ms, 0)
-  WHERE rollout_id = old.rollout_id;
-  INSERT INTO rollout_figures (rollout_id, steps, duration_ms) VALUES (new.rollout_id, 1, coalesce(new.duration_ms, 0))
-  ON CONFLICT DO UPDATE SET steps = steps + 1, duration_ms = duration_ms + excluded.duration_ms;
-END;
-
-CREATE TRIGGER rollout_figures_failure_insert AFTER INSERT ON failure_events BEGIN
-  INSERT INTO rollout_figures (rollout_id, failures, ${kinds.map((k) => `kind_${k}`).join(', ')},
-    first_failure_id, first_failure_step, first_exception)
-  VALUES (new.rollout_id, 1, ${kinds.map((k) => `new.kind = '${k}'`).join(', ')}, new.id, new.step_idx, new.exception_class)
-  ON CONFLICT DO UPDATE SET failures = failures + 1,
-    ${kinds.map((k) => `kind_${k} = kind_${k} + excluded.kind_${k}`).join(',\n    ')},
-    first_failure_id = CASE WHEN ${becomesFirst} THEN excluded.first_failure_id ELSE first_failure_id END,
-    first_failure_step = CASE WHEN ${becomesFirst} THEN excluded.first_failure_step ELSE first_failure_step END,
-    first_exception = CASE WHEN ${becomesFirst} THEN excluded.first_exception ELSE first_exception END;
+  ${recountFigures('rollout_id = old.rollout_id')}
+  ${recountRollout('new.rollout_id')}
 END;
 CREATE TRIGGER rollout_figures_failure_delete AFTER DELETE ON failure_events BEGIN
-  ${recountFailures('old.rollout_id')}
+  ${recountFigures('rollout_id = old.rollout_id')}
 END;
 CREATE TRIGGER rollout_figures_failure_update AFTER UPDATE OF rollout_id, step_idx, kind, exception_class ON failure_events
 WHEN old.rollout_id IS NOT new.rollout_id OR old.step_idx IS NOT new.step_idx
   OR old.kind IS NOT new.kind OR old.exception_class IS NOT new.exception_class BEGIN
-  ${recountFailures('old.rollout_id')}
-  INSERT INTO rollout_figures (rollout_id) VALUES (new.rollout_id) ON CONFLICT DO NOTHING;
-  ${recountFailures('new.rollout_id')}
+  ${recountFigures('rollout_id = old.rollout_id')}
+  ${recountRollout('new.rollout_id')}
 END;
 `;

@@ -1,0 +1,194 @@
+/**
+ * Fifty people using serve mode at once: a real `rwb serve` process on the generated corpus,
+ * 50 clients each looping over a mix of the Corpus, Rollout, Libraries and Labels screens'
+ * reads plus label writes for 30 s, pausing 0.5 to 1.5 s between requests as a person does, and
+ * a lone health request (`app.info`) every 2 s beside them. Targets: no errors, p95 <= 250 ms,
+ * every health request answered within 250 ms. Needs `npm run build` (serve mode serves the
+ * renderer build).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, request } from 'node:http';
+import { failureKinds } from '../common/bundle';
+import { rolloutSortKeys } from '../common/rollout-list';
+import { defaultRendererDir } from '../workers/serve/server';
+import { formatNumber } from './report';
+import { projectRoot } from './spawn-child';
+import { target, type Benchmark } from './types';
+
+const clients = 50;
+const durationMs = 30_000;
+const healthEveryMs = 2_000;
+const thinkMs = [500, 1500] as const;
+const timeoutMs = 10_000;
+
+interface Server {
+  origin: string;
+  token: string;
+  child: ChildProcess;
+}
+
+/** Starts `rwb serve --port 0` and resolves with the URL it prints. */
+function startServe(dbPath: string): Promise<Server> {
+  const child = spawn(process.execPath, [join(projectRoot, 'bin/rwb.js'), 'serve', '--db', dbPath, '--port', '0'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(out);
+      if (match) resolve({ origin: match[1]!, token: match[2]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`rwb serve exited (${code}) before printing its URL:\n${out}`)));
+  });
+}
+
+interface Outcome {
+  ms: number;
+  ok: boolean;
+  error?: string;
+  value?: unknown;
+}
+
+/** POSTs one API call over a keep-alive connection of `agent`; never throws. */
+function post(server: Server, agent: Agent, op: string, body: unknown): Promise<Outcome> {
+  const start = performance.now();
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const done = (ok: boolean, error?: string, value?: unknown) => resolve({ ms: performance.now() - start, ok, error, value });
+    const req = request(`${server.origin}/api/${op}`, {
+      method: 'POST',
+      agent,
+      timeout: timeoutMs,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-rwb-token': server.token },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        try {
+          const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; value?: unknown; error?: { message: string } };
+          done(res.statusCode === 200 && json.ok, json.error?.message, json.value);
+        } catch (err) {
+          done(false, (err as Error).message);
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs / 1000} s`)));
+    req.on('error', (err) => done(false, err.message));
+    req.end(payload);
+  });
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
+
+export const loadBench: Benchmark = {
+  name: 'load',
+  description: `${clients} clients for ${durationMs / 1000} s of mixed screen reads and label writes against rwb serve`,
+  async run(ctx) {
+    if (!existsSync(join(defaultRendererDir, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` first');
+    const corpus = await ctx.importedCorpus();
+    const server = await startServe(corpus.corpusPath);
+    const agent = new Agent({ keepAlive: true, maxSockets: clients });
+    const healthAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const call = (op: string, body: unknown) => post(server, agent, op, body);
+      const get = async <T>(op: string, body: unknown): Promise<T> => {
+        const outcome = await post(server, agent, op, body);
+        if (!outcome.ok) throw new Error(`${op}: ${outcome.error}`);
+        return outcome.value as T;
+      };
+      const facets = await get<{ agents: { value: string }[]; exceptions: { value: string }[] }>('corpus.facets', {});
+      const total = (await get<{ total: number }>('rollouts.list', { limit: 1 })).total;
+      const sample = await get<{ rows: { id: string }[] }>('rollouts.list', { offset: Math.floor(total / 3), limit: 200 });
+      const rollouts = sample.rows.map((r) => r.id);
+      const rubrics = (await get<{ rows: { id: string }[] }>('rubrics.list', { limit: 200 })).rows.map((r) => r.id);
+      const libraries = (await get<{ id: string }[]>('libraries.list', {})).map((l) => l.id);
+
+      const mix: [number, string, () => unknown][] = [
+        [30, 'rollouts.list', () => ({ sort: pick(rolloutSortKeys), direction: pick(['asc', 'desc']), offset: Math.floor((Math.random() * total) / 200) * 200, limit: 200 })],
+        [10, 'rollouts.list (filtered)', () => pick([{ kind: pick(failureKinds) }, { agent: pick(facets.agents).value }, { exception: pick(facets.exceptions).value }, { grade: 'wrong' }])],
+        [10, 'rollouts.get', () => ({ id: pick(rollouts) })],
+        [10, 'steps.list', () => ({ rollout: pick(rollouts), limit: 200 })],
+        [8, 'steps.get', () => ({ rollout: pick(rollouts), index: Math.floor(Math.random() * 10) })],
+        [5, 'failures.list', () => ({ rollout: pick(rollouts) })],
+        [5, 'search.query', () => ({ query: pick(['KeyError', 'CUDA out of memory', 'ModuleNotFoundError']), limit: 50 })],
+        [4, 'corpus.facets', () => ({})],
+        [3, 'corpus.stats', () => ({})],
+        [5, 'retrieval.run', () => ({ library: pick(libraries), rollout: pick(rollouts) })],
+        [10, 'labels.add', () => ({ annotator: `user-${Math.floor(Math.random() * clients)}`, schema: 'quality_audit', target: { kind: 'rubric', id: pick(rubrics) }, value: 'accept' })],
+      ];
+      const weight = mix.reduce((sum, [w]) => sum + w, 0);
+      const choose = () => {
+        let r = Math.random() * weight;
+        for (const entry of mix) if ((r -= entry[0]) < 0) return entry;
+        return mix[0]!;
+      };
+
+      const results = new Map<string, number[]>();
+      const errors: string[] = [];
+      const health: number[] = [];
+      const end = performance.now() + durationMs;
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const client = async () => {
+        await sleep(Math.random() * thinkMs[1]);
+        while (performance.now() < end) {
+          const [, label, params] = choose();
+          const op = label.split(' ')[0]!;
+          const outcome = await call(op, params());
+          (results.get(label) ?? results.set(label, []).get(label)!).push(outcome.ms);
+          if (!outcome.ok) errors.push(`${label}: ${outcome.error}`);
+          await sleep(thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0]));
+        }
+      };
+      const healthLoop = async () => {
+        while (performance.now() < end) {
+          await sleep(healthEveryMs);
+          const outcome = await post(server, healthAgent, 'app.info', {});
+          health.push(outcome.ms);
+          if (!outcome.ok) errors.push(`health: ${outcome.error}`);
+        }
+      };
+      ctx.log(`load: ${clients} clients for ${durationMs / 1000} s`);
+      await Promise.all([...Array.from({ length: clients }, client), healthLoop()]);
+
+      const all = [...results.values()].flat().sort((a, b) => a - b);
+      const healthSorted = [...health].sort((a, b) => a - b);
+      const rows = [...results].map(([label, ms]) => {
+        const sorted = [...ms].sort((a, b) => a - b);
+        return [label, String(ms.length), formatNumber(percentile(sorted, 0.5)), formatNumber(percentile(sorted, 0.95)), formatNumber(sorted.at(-1)!)];
+      });
+      return {
+        metrics: [
+          { name: 'requests', value: all.length, unit: '' },
+          { name: 'requests per second', value: all.length / (durationMs / 1000), unit: '/s' },
+          { name: 'p50', value: percentile(all, 0.5), unit: 'ms' },
+          { name: 'p95', value: percentile(all, 0.95), unit: 'ms' },
+          { name: 'max', value: all.at(-1) ?? NaN, unit: 'ms' },
+          { name: 'health requests', value: health.length, unit: '' },
+          { name: 'health p50', value: percentile(healthSorted, 0.5), unit: 'ms' },
+        ],
+        tables: [{ title: 'per request (ms)', header: ['request', 'n', 'p50', 'p95', 'max'], rows, numeric: [false, true, true, true, true] }],
+        targets: [
+          target('errors', errors.length, '<=', 0, ''),
+          target('p95 of every request', percentile(all, 0.95), '<=', 250, 'ms'),
+          target('slowest health request', healthSorted.at(-1) ?? NaN, '<=', 250, 'ms'),
+        ],
+        notes: [
+          `each client waits ${thinkMs[0]}-${thinkMs[1]} ms between requests; a request times out after ${timeoutMs / 1000} s (an error)`,
+          ...errors.slice(0, 5).map((e) => `error: ${e}`),
+        ],
+      };
+    } finally {
+      agent.destroy();
+      healthAgent.destroy();
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+  },
+};
