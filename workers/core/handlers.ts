@@ -120,7 +120,7 @@ export const handlers: Handlers = {
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db, dbPath }) => exportBundleTo(db, dbPath, req.out),
   'labels.schemas': (_req, { db }) => listSchemas(db),
-  'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas'], () => saveSchema(ctx.db, req.name, req.definition)),
+  'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas', 'labels'], () => saveSchema(ctx.db, req.name, req.definition)),
   'labels.add': (req, ctx) => written(ctx, ['labels'], () => addLabel(ctx.db, req)),
   'labels.undo': (req, ctx) => written(ctx, ['labels'], () => undoLabel(ctx.db, req)),
   'labels.queue': (req, { db }) => buildQueue(db, req),

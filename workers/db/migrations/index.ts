@@ -6,6 +6,7 @@ import { sql as modelLedger } from './004-model-ledger';
 import { sql as labelling } from './005-labelling';
 import { sql as pipeline } from './006-pipeline';
 import { sql as leaderboards } from './007-leaderboards';
+import { sql as runAuditV2 } from './008-numbers-run-audit-v2';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const migrations: readonly Migration[] = [
   migration(5, 'labelling', labelling),
   migration(6, 'pipeline', pipeline),
   migration(7, 'leaderboards', leaderboards),
+  migration(8, 'numbers-run-audit-v2', runAuditV2),
 ];
 
 export const latestSchemaVersion = migrations.length;
