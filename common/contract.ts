@@ -263,7 +263,7 @@ export const operations = {
   /** A target set's items under a schema, the annotator's state on each, where they left off, progress. */
   'labels.queue': op<LabelQueue>()(labelQueueRequest),
   /** Every label record the filters select, oldest first (superseded and retracted ones included). */
-  'labels.history': op<{ total: number; labels: StoredLabel[] }>()(labelHistoryRequest),
+  'labels.history': op<{ total: number; labels: StoredLabel[]; annotators: string[] }>()(labelHistoryRequest),
   'labels.mark': op<{ flagged: boolean; skipped: boolean }>()(labelMarkRequest),
   /** Remembers the item an annotator is on, so the queue resumes there. */
   'labels.cursor': op<{ saved: true }>()(labelCursorRequest),
