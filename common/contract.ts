@@ -3,6 +3,7 @@
  * type. Main, preload, the serve-mode server and client, the worker and the CLI are all
  * typed by this map; requests are validated with these schemas wherever they enter.
  */
+import type { AttemptDiagnosis } from './attempt-diagnosis';
 import { z } from 'zod';
 import type {
   AgreementReport,
@@ -222,6 +223,8 @@ export const operations = {
   /** Stops a run: running attempts are killed and recorded `interrupted`; slots not started stay `queued`. */
   'runs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** A re-run attempt's parsed failure and whether it reproduced the failure of the step its program came from. */
+  'attempts.diagnosis': op<AttemptDiagnosis>()(z.object({ id: z.number().int().positive() }).strict()),
   'hosts.list': op<HostConfig[]>()(noParams),
   'hosts.save': op<HostConfig>()(hostSaveRequest),
   'hosts.delete': op<{ deleted: boolean }>()(z.object({ name: z.string().min(1).max(64) }).strict()),
