@@ -50,9 +50,10 @@ export const rerunCommand: Command = {
       process.off('SIGINT', cancel);
     }
     const attempts = (await core.invoke('experiments.get', { id: experiment.id })).attempts;
-    if (ctx.json) return ctx.out(`${JSON.stringify({ experiment: experiment.id, jobId: run.jobId, backend, attempts }, null, 2)}\n`);
+    const diagnoses = await Promise.all(attempts.map((a) => core.invoke('attempts.diagnosis', { id: a.id })));
+    if (ctx.json) return ctx.out(`${JSON.stringify({ experiment: experiment.id, jobId: run.jobId, backend, attempts, diagnoses }, null, 2)}\n`);
     const fmt = (v: number | null, digits: number) => (v === null ? '' : v.toFixed(digits));
-    const rows = attempts.map((a) => [a.id, a.repeat, a.status, a.exitCode ?? '', fmt(a.wallS, 2), fmt(a.score, 4), a.valid === null ? '' : a.valid ? 'yes' : 'no', a.host ?? '', a.error ?? '']);
-    ctx.out(`\nexperiment ${experiment.id} (case ${caseId}, ${backend})\n${formatTable([['attempt', 'repeat', 'status', 'exit', 'wall s', 'score', 'valid', 'host', 'note'], ...rows])}\n`);
+    const rows = attempts.map((a, i) => [a.id, a.repeat, a.status, a.exitCode ?? '', fmt(a.wallS, 2), fmt(a.score, 4), a.valid === null ? '' : a.valid ? 'yes' : 'no', a.host ?? '', a.error ?? '', diagnoses[i]!.summary]);
+    ctx.out(`\nexperiment ${experiment.id} (case ${caseId}, ${backend})\n${formatTable([['attempt', 'repeat', 'status', 'exit', 'wall s', 'score', 'valid', 'host', 'note', 'did it happen again?'], ...rows])}\n`);
   },
 };
