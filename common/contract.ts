@@ -3,6 +3,7 @@
  * type. Main, preload, the serve-mode server and client, the worker and the CLI are all
  * typed by this map; requests are validated with these schemas wherever they enter.
  */
+import type { AttemptDiagnosis } from './attempt-diagnosis';
 import { z } from 'zod';
 import type {
   AgreementReport,
@@ -233,6 +234,8 @@ export const operations = {
   'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
   /** A running (or ended) attempt's output from a character offset on, for a terminal that joins late. */
   'attempts.output': op<AttemptOutputSoFar>()(z.object({ id: z.number().int().positive(), from: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }).strict()),
+  /** A re-run attempt's parsed failure and whether it reproduced the failure of the step its program came from. */
+  'attempts.diagnosis': op<AttemptDiagnosis>()(z.object({ id: z.number().int().positive() }).strict()),
   'hosts.list': op<HostConfig[]>()(noParams),
   'hosts.save': op<HostConfig>()(hostSaveRequest),
   'hosts.delete': op<{ deleted: boolean }>()(z.object({ name: z.string().min(1).max(64) }).strict()),
@@ -277,7 +280,7 @@ export const operations = {
   /** A target set's items under a schema, the annotator's state on each, where they left off, progress. */
   'labels.queue': op<LabelQueue>()(labelQueueRequest),
   /** Every label record the filters select, oldest first (superseded and retracted ones included). */
-  'labels.history': op<{ total: number; labels: StoredLabel[] }>()(labelHistoryRequest),
+  'labels.history': op<{ total: number; labels: StoredLabel[]; annotators: string[] }>()(labelHistoryRequest),
   'labels.mark': op<{ flagged: boolean; skipped: boolean }>()(labelMarkRequest),
   /** Remembers the item an annotator is on, so the queue resumes there. */
   'labels.cursor': op<{ saved: true }>()(labelCursorRequest),

@@ -241,6 +241,8 @@ export type AgreementReport = {
   /** Observed and chance agreement behind the coefficient. */
   observed: number;
   expected: number;
+  /** Why the coefficient is null (no shared items, or chance agreement of 1), in words; null when it is a number. */
+  undefinedBecause: string | null;
 } & (
   | { method: 'kappa'; kappa: number | null; confusion: { values: string[]; counts: number[][] } }
   | { method: 'alpha'; alpha: number | null }

@@ -61,6 +61,10 @@ export const labelSchemaDefinition = z
     reasons: z.array(labelReason).max(26).default([]),
     /** Values that need at least one reason (a reject says why). */
     reasonsRequiredFor: z.array(code).default([]),
+    /** Statuses of a run-audit form whose scope must carry evidence (a confirmed finding shows it). */
+    evidenceRequiredFor: z.array(code).default([]),
+    /** Statuses whose scope must say what the finding does to the reported scores. */
+    impactRequiredFor: z.array(code).default([]),
     /** How many annotators each item should get; items below it come first for a second annotator. */
     overlapTarget: z.number().int().min(1).max(10).default(1),
   })
@@ -77,6 +81,12 @@ export const labelSchemaDefinition = z
       keys.add(r.key);
       codes.add(r.code);
     });
+    const statuses = def.value.kind === 'scopes' ? def.value.statuses.map((st) => st.value) : [];
+    for (const field of ['evidenceRequiredFor', 'impactRequiredFor'] as const) {
+      def[field].forEach((v, i) => {
+        if (!statuses.includes(v)) ctx.addIssue({ code: 'custom', path: [field, i], message: statuses.length ? `"${v}" is not one of the statuses (${statuses.join(', ')})` : 'only a run-audit (scopes) schema has statuses to require evidence for' });
+      });
+    }
     if (def.value.kind === 'choice') {
       const values = def.value.options.map((o) => o.value);
       values.forEach((v, i) => {

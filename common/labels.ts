@@ -157,6 +157,8 @@ export interface CategoryAgreement {
   coefficient: number | null;
   observed: number;
   expected: number;
+  /** Why the coefficient is null ("no items", or chance agreement of 1), in words; null when it is a number. */
+  undefinedBecause: string | null;
 }
 
 /**

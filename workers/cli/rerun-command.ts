@@ -1,6 +1,7 @@
 import { backendName } from '../../common/run-requests';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
+import { formatTable } from './format-table';
 import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched } from './run-cli';
 
 /**
@@ -25,7 +26,15 @@ export const rerunCommand: Command = {
     const experiment = await core.invoke('experiments.create', { name: `rwb rerun ${caseId} on ${pool.hosts ? pool.hosts.join(',') : backend}`, arms: ['original'], repeats, cases: [caseId] });
     const run = await runWatched(ctx, core, { experiment: experiment.id, backend, timeoutS, ...pool, jobId: `rerun-${experiment.id}` });
     const detail = await core.invoke('experiments.get', { id: experiment.id });
-    if (ctx.json) return ctx.out(`${JSON.stringify({ experiment: experiment.id, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: detail.attempts }, null, 2)}\n`);
-    ctx.out(`\nexperiment ${experiment.id} (case ${caseId}, ${run.backend})\n${attemptsTable(detail, detail.attempts)}`);
+    const diagnoses = await Promise.all(detail.attempts.map((a) => core.invoke('attempts.diagnosis', { id: a.id })));
+    if (ctx.json) return ctx.out(`${JSON.stringify({ experiment: experiment.id, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: detail.attempts, diagnoses }, null, 2)}
+`);
+    ctx.out(`
+experiment ${experiment.id} (case ${caseId}, ${run.backend})
+${attemptsTable(detail, detail.attempts)}`);
+    ctx.out(`
+did it happen again?
+${formatTable(detail.attempts.map((a, i) => [a.id, diagnoses[i]!.summary]))}
+`);
   },
 };

@@ -1,3 +1,4 @@
+import { attemptDiagnosis } from '../queries/attempt-diagnosis-query';
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
 import type { CorpusTable } from '../../common/corpus-tables';
 import type { WorkbenchEvent } from '../../common/events';
@@ -111,6 +112,7 @@ export const handlers: Handlers = {
   'runs.stop': (req) => ({ stopping: stopRun(req.jobId) }),
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
   'attempts.output': (req, { db }) => attemptOutput(db, req.id, req.from),
+  'attempts.diagnosis': (req, { db }) => attemptDiagnosis(db, req.id),
   'hosts.list': (_req, { db }) => listHosts(db),
   'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
   'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),
@@ -126,7 +128,7 @@ export const handlers: Handlers = {
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { db, dbPath }) => exportBundleTo(db, dbPath, req.out),
   'labels.schemas': (_req, { db }) => listSchemas(db),
-  'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas'], () => saveSchema(ctx.db, req.name, req.definition)),
+  'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas', 'labels'], () => saveSchema(ctx.db, req.name, req.definition)),
   'labels.add': (req, ctx) => written(ctx, ['labels'], () => addLabel(ctx.db, req)),
   'labels.undo': (req, ctx) => written(ctx, ['labels'], () => undoLabel(ctx.db, req)),
   'labels.queue': (req, { db }) => buildQueue(db, req),

@@ -20,6 +20,7 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'programs.get': 'read',
   'search.query': 'read',
   'attempts.output': 'read',
+  'attempts.diagnosis': 'read',
   'hosts.local': 'read',
   'hosts.saveLocal': 'write',
   'runs.stop': 'write',

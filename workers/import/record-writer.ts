@@ -21,6 +21,7 @@ import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
 import { canonicalJson, recordHash } from './canonical-json';
 import { FailureDeriver } from './derive-failures';
+import { checkImportedLabel } from '../labels/label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
 
@@ -458,7 +459,9 @@ export class RecordWriter {
     if (existing !== undefined) {
       throw importError(at, `label by "${record.annotator}" on ${record.target.kind} "${record.target.id}" at ${record.at} already exists with different content`);
     }
-    this.stmt.label.run(...key.slice(0, 4), canonicalJson(record.value ?? null), JSON.stringify(record.reasons), record.note, record.at, hash, extraOf(record));
+    const needsReview = checkImportedLabel(this.db, record, at);
+    const { lastInsertRowid } = this.stmt.label.run(...key.slice(0, 4), canonicalJson(record.value ?? null), JSON.stringify(record.reasons), record.note, record.at, hash, extraOf(record));
+    if (needsReview) this.db.prepare('UPDATE labels SET needs_review = 1 WHERE id = ?').run(lastInsertRowid);
     return 'inserted';
   }
 

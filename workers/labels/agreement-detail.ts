@@ -30,7 +30,7 @@ function itemsOf(labels: readonly StoredLabel[]): Map<string, Map<string, string
 function scored(schema: string, category: string, name: string | null, items: ItemLabels[], annotators: string[]): CategoryAgreement {
   const report = agreementOfItems(schema, items, annotators);
   const coefficient = report.method === 'kappa' ? report.kappa : report.alpha;
-  return { category, name, items: report.items, method: report.method, coefficient, observed: report.observed, expected: report.expected };
+  return { category, name, items: report.items, method: report.method, coefficient, observed: report.observed, expected: report.expected, undefinedBecause: report.undefinedBecause };
 }
 
 /** A labelled item's rubric: the rubric itself, or the rubric of a rubric-on-program item. */

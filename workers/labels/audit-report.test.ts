@@ -11,7 +11,7 @@ describe('labels.auditReport', () => {
     const core = await sampleCore(tempDir());
     const value = Object.fromEntries(scopes.map((s) => [s, { status: 'clean', evidence: '', impact: '' }]));
     value.submission_timing = { status: 'confirmed', evidence: 'submit.json: 2,322 s left;\nstep 4 was never evaluated', impact: 'exploration | cut short' };
-    value.evaluator = { status: 'inconclusive', evidence: 'first128 vs full175 (see steps 2)', impact: '' };
+    value.evaluator = { status: 'inconclusive', evidence: 'first128 vs full175 (see steps 2)', impact: 'scores may not compare' };
     value.network = { status: 'not_checked', evidence: '', impact: '' };
     expect((await core.invoke('labels.auditReport', { rollout: 'r-0001', annotator: 'cara' })).markdown).toBeNull();
     await core.invoke('labels.add', { annotator: 'cara', schema: 'run_audit', target: { kind: 'rollout', id: 'r-0001' }, value });

@@ -16,14 +16,14 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('label schemas', () => {
-  it('seeds category, quality_audit, applicability and run_audit at version 1, the category values from the taxonomy', async () => {
+  it('seeds category, quality_audit and applicability at version 1 and run_audit at version 2, the category values from the taxonomy', async () => {
     const core = await sampleCore(tempDir());
     const schemas = await core.invoke('labels.schemas', {});
     expect(schemas.map((s) => [s.name, s.version])).toEqual([
       ['category', 1],
       ['quality_audit', 1],
       ['applicability', 1],
-      ['run_audit', 1],
+      ['run_audit', 2],
     ]);
     for (const s of schemas) expect(labelSchemaDefinition.safeParse(s.definition).success).toBe(true);
     const category = schemas[0]!;

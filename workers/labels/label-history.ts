@@ -5,15 +5,12 @@ import { byTime, labelColumns, toStoredLabel, type LabelRow } from './label-rows
 
 /**
  * Every label record the filters select (superseded, retracted and retraction records
- * included), oldest first: the whole history, from which each current label is derived.
+ * included), oldest first: the whole history, from which each current label is derived; and
+ * every annotator with a record under the other filters (the choices an annotator filter offers).
  */
-export function labelHistory(db: Db, req: ParsedRequestOf<'labels.history'>): { total: number; labels: StoredLabel[] } {
+export function labelHistory(db: Db, req: ParsedRequestOf<'labels.history'>): { total: number; labels: StoredLabel[]; annotators: string[] } {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (req.annotator !== undefined) {
-    where.push('l.annotator = ?');
-    params.push(req.annotator);
-  }
   if (req.schema !== undefined) {
     where.push('l.schema_name = ?');
     params.push(req.schema);
@@ -22,7 +19,13 @@ export function labelHistory(db: Db, req: ParsedRequestOf<'labels.history'>): { 
     where.push('l.target_kind = ? AND l.target_id = ?');
     params.push(req.target.kind, req.target.id);
   }
+  const others = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const annotators = db.prepare(`SELECT DISTINCT l.annotator FROM labels l ${others} ORDER BY l.annotator`).pluck().all(...params) as string[];
+  if (req.annotator !== undefined) {
+    where.push('l.annotator = ?');
+    params.push(req.annotator);
+  }
   const rows = db.prepare(`SELECT ${labelColumns} FROM labels l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).all(...params) as LabelRow[];
   const labels = rows.map(toStoredLabel).sort(byTime);
-  return { total: labels.length, labels: labels.slice(req.offset, req.offset + req.limit) };
+  return { total: labels.length, labels: labels.slice(req.offset, req.offset + req.limit), annotators };
 }

@@ -5,6 +5,7 @@
 import { labelSchemaDefinition, type LabelOption, type LabelSchema, type LabelSchemaDefinition } from '../../common/label-schema';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
+import { flagBrokenLabels } from './label-review-flags';
 
 interface SchemaRow {
   name: string;
@@ -76,6 +77,8 @@ export function saveSchema(db: Db, name: string, definition: LabelSchemaDefiniti
       new Date().toISOString(),
       taxonomyVersion,
     );
-    return getSchema(db, name, version);
+    const saved = getSchema(db, name, version);
+    flagBrokenLabels(db, saved);
+    return saved;
   })();
 }

@@ -3,6 +3,7 @@
  * value the schema allows (a code of its taxonomy, one of its options, a full run-audit form),
  * and reason codes of the schema, with at least one where the value needs a reason.
  */
+import { describeMissing, missingRequirements } from '../../common/label-requirements';
 import type { LabelSchema, RunAuditValue } from '../../common/label-schema';
 import type { LabelTarget } from '../../common/labels';
 import { ApiError } from '../../common/errors';
@@ -70,6 +71,8 @@ function checkScopes(schema: LabelSchema, value: unknown): RunAuditValue {
     };
     out[scope.value] = { status: entry.status, evidence: text('evidence'), impact: text('impact') };
   }
+  const missing = missingRequirements(schema.definition, out)[0];
+  if (missing) throw invalid(`value.${missing.scope}.${missing.field}`, `${describeMissing(missing)} (${schema.name} version ${schema.version})`);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import type { AgreementReport } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
 import { currentLabels, schemaLabels } from '../labels/label-rows';
-import { cohensKappa, krippendorffAlpha, type ItemLabels } from '../stats/agreement';
+import { cohensKappa, krippendorffAlpha, undefinedBecause, type ItemLabels } from '../stats/agreement';
 
 /** A label's value as one nominal category: strings as they are, anything else as its JSON. */
 export function nominal(value: unknown): string {
@@ -12,10 +12,10 @@ export function nominal(value: unknown): string {
 export function agreementOfItems(schema: string, items: readonly ItemLabels[], annotators: string[]): AgreementReport {
   if (annotators.length === 2) {
     const k = cohensKappa(items, annotators[0]!, annotators[1]!);
-    return { schema, method: 'kappa', annotators, items: k.items, kappa: k.kappa, observed: k.observed, expected: k.expected, confusion: k.confusion };
+    return { schema, method: 'kappa', annotators, items: k.items, kappa: k.kappa, observed: k.observed, expected: k.expected, undefinedBecause: undefinedBecause('kappa', k.items, k.kappa), confusion: k.confusion };
   }
   const a = krippendorffAlpha(items);
-  return { schema, method: 'alpha', annotators, items: a.items, alpha: a.alpha, observed: 1 - a.observedDisagreement, expected: 1 - a.expectedDisagreement };
+  return { schema, method: 'alpha', annotators, items: a.items, alpha: a.alpha, observed: 1 - a.observedDisagreement, expected: 1 - a.expectedDisagreement, undefinedBecause: undefinedBecause('alpha', a.items, a.alpha) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cohensKappa, krippendorffAlpha, type ItemLabels } from './agreement';
+import { cohensKappa, krippendorffAlpha, undefinedBecause, type ItemLabels } from './agreement';
 
 /** Builds items from rows of labels per annotator; null marks a missing label. */
 function items(annotators: Record<string, (string | null)[]>): ItemLabels[] {
@@ -46,5 +46,15 @@ describe("Krippendorff's alpha (nominal)", () => {
   it('equals 1 for perfect agreement and is null without any variation', () => {
     expect(krippendorffAlpha(items({ a: ['x', 'y', 'x'], b: ['x', 'y', 'x'] })).alpha).toBe(1);
     expect(krippendorffAlpha(items({ a: ['x', 'x'], b: ['x', 'x'] })).alpha).toBeNull();
+  });
+});
+
+describe('undefinedBecause', () => {
+  it('says why kappa or alpha is empty: no items, or chance agreement of 1', () => {
+    const k = cohensKappa(items({ ana: ['x', 'x', null], ben: ['x', 'x', 'y'] }), 'ana', 'ben');
+    expect(undefinedBecause('kappa', k.items, k.kappa)).toBe('undefined: chance agreement is 1 (every label on the 2 items is the same value), so kappa is 0 / 0');
+    expect(undefinedBecause('kappa', 0, null)).toBe('no items: no item carries a label of both annotators');
+    expect(undefinedBecause('alpha', 0, null)).toMatch(/^no items/);
+    expect(undefinedBecause('kappa', 3, 0.4)).toBeNull();
   });
 });

@@ -90,3 +90,13 @@ export function krippendorffAlpha(items: readonly ItemLabels[]): AlphaResult {
   const alpha = expectedDisagreement === 0 ? null : 1 - observedDisagreement / expectedDisagreement;
   return { items: used, pairable: n, observedDisagreement, expectedDisagreement, alpha };
 }
+
+/**
+ * Why a coefficient is undefined, in words, or null when it is a number: no items to compare,
+ * or chance agreement of 1 (every label the same value), where kappa and alpha divide 0 by 0.
+ */
+export function undefinedBecause(method: 'kappa' | 'alpha', items: number, coefficient: number | null): string | null {
+  if (coefficient !== null) return null;
+  if (items === 0) return method === 'kappa' ? 'no items: no item carries a label of both annotators' : 'no items: no item carries labels of two or more annotators';
+  return `undefined: chance agreement is 1 (every label on the ${items === 1 ? 'one item' : `${items} items`} is the same value), so ${method} is 0 / 0`;
+}

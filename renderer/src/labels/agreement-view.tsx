@@ -65,6 +65,11 @@ export function AgreementView({ schema }: { schema: LabelSchema }) {
           <span className="agreement-value">{fixed(coefficient)}</span>
           <span className="muted">{name}</span>
         </div>
+        {overall.undefinedBecause && (
+          <p className="agreement-undefined" data-testid="agreement-undefined">
+            {name} is {overall.undefinedBecause}.
+          </p>
+        )}
         <dl className="agreement-facts">
           <dt>Items</dt>
           <dd data-testid="agreement-items">{overall.items}</dd>
@@ -101,9 +106,13 @@ export function AgreementView({ schema }: { schema: LabelSchema }) {
                   <span className="category-code">{c.category}</span> {c.name}
                 </td>
                 <td className="numeric">{c.items}</td>
-                <td className="numeric">{c.coefficient === null ? <span className="muted" title="No variation: nobody used it on a shared item">—</span> : c.coefficient.toFixed(3)}</td>
+                <td className="numeric">{c.coefficient === null ? <span className="muted" data-testid="category-undefined">{c.undefinedBecause?.startsWith('no items') ? 'no items' : 'undefined'}</span> : c.coefficient.toFixed(3)}</td>
                 <td className="bar-cell">
-                  {c.coefficient !== null && <span className={c.coefficient < 0 ? 'agreement-bar negative' : 'agreement-bar'} style={{ width: `${Math.abs(c.coefficient) * 100}%` }} />}
+                  {c.coefficient !== null ? (
+                    <span className={c.coefficient < 0 ? 'agreement-bar negative' : 'agreement-bar'} style={{ width: `${Math.abs(c.coefficient) * 100}%` }} />
+                  ) : (
+                    <span className="muted">{c.undefinedBecause}</span>
+                  )}
                 </td>
               </tr>
             ))}

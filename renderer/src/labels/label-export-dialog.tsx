@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { api } from '../api/bridge';
 import { ModalDialog } from '../components/modal-dialog';
 import { useLabelExportStore, type LabelExportFormat } from '../stores/label-export-store';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { reportError } from '../stores/app-store';
 import { useLabelSchemaStore } from '../stores/label-schema-store';
 import { CopyablePath } from './copyable-path';
 
@@ -10,10 +12,17 @@ const formats: { value: LabelExportFormat; text: string }[] = [
   { value: 'csv', text: 'CSV for spreadsheets (.csv)' },
 ];
 
-/** The annotators the filter offers: the chosen one, and everyone with labels in the queue on screen. */
-function useAnnotators(chosen: string | null): string[] {
-  const progress = useLabelQueueStore((s) => s.queue?.progress);
-  return [...new Set([...(chosen === null ? [] : [chosen]), ...(progress ?? []).map((p) => p.annotator)])];
+/** The annotators the filter offers: the chosen one, and everyone with a label record under the chosen schema (or any). */
+function useAnnotators(chosen: string | null, schema: string | null): string[] {
+  const [all, setAll] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    api('labels.history', { schema: schema ?? undefined, limit: 1 }).then((h) => live && setAll(h.annotators), reportError);
+    return () => {
+      live = false;
+    };
+  }, [schema]);
+  return [...new Set([...(chosen === null ? [] : [chosen]), ...all])].sort();
 }
 
 /** The filters and format, before the file is written. */
@@ -21,7 +30,7 @@ function ExportChoices() {
   const { format, schema, annotator, error } = useLabelExportStore(useShallow((s) => ({ format: s.format, schema: s.schema, annotator: s.annotator, error: s.error })));
   const choose = useLabelExportStore((s) => s.choose);
   const schemas = useLabelSchemaStore((s) => s.schemas) ?? [];
-  const annotators = useAnnotators(annotator);
+  const annotators = useAnnotators(annotator, schema);
   return (
     <>
       <p className="modal-intro">

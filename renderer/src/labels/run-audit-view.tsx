@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RequestOf } from '../../../common/contract';
 import type { RolloutRow } from '../../../common/domain';
+import { describeMissing, missingRequirements } from '../../../common/label-requirements';
 import type { LabelSchema, RunAuditValue } from '../../../common/label-schema';
 import type { RunAuditReport } from '../../../common/labels';
 import { api } from '../api/bridge';
@@ -27,7 +28,9 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
   const [report, setReport] = useState<RunAuditReport | null>(null);
   const [form, setForm] = useState<RunAuditValue>({});
   const [saving, setSaving] = useState(false);
+  const [tried, setTried] = useState(false);
   const rollout = route.rollout;
+  const missing = missingRequirements(schema.definition, form);
 
   useEffect(() => {
     api('rollouts.list', { limit: 1000 }).then((page) => setRollouts(page.rows), reportError);
@@ -46,10 +49,14 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
 
   async function save(): Promise<void> {
     if (rollout === null) return;
+    // The schema says what each status needs; the form refuses before the API would.
+    setTried(true);
+    if (missing.length) return;
     setSaving(true);
     try {
       await api('labels.add', { annotator, schema: schema.name, target: { kind: 'rollout', id: rollout }, value: form as RequestOf<'labels.add'>['value'] });
       setReport(await api('labels.auditReport', { rollout, annotator }));
+      setTried(false);
     } catch (err) {
       reportError(err);
     } finally {
@@ -96,7 +103,10 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
             <tbody>
               {rule.scopes.map((scope) => (
                 <tr key={scope.value} data-testid="audit-scope" data-scope={scope.value}>
-                  <td>{scope.label}</td>
+                  <td>
+                    {scope.label}
+                    {scope.guideline && <div className="muted audit-scope-guideline">{scope.guideline}</div>}
+                  </td>
                   <td>
                     <select aria-label={`${scope.label}: classification`} value={form[scope.value]?.status ?? 'not_checked'} onChange={(e) => set(scope.value, 'status', e.target.value)}>
                       {rule.statuses.map((s) => (
@@ -106,12 +116,29 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
                       ))}
                     </select>
                   </td>
-                  <td>
-                    <textarea aria-label={`${scope.label}: evidence`} rows={2} value={form[scope.value]?.evidence ?? ''} onChange={(e) => set(scope.value, 'evidence', e.target.value)} />
-                  </td>
-                  <td>
-                    <textarea aria-label={`${scope.label}: impact`} rows={2} value={form[scope.value]?.impact ?? ''} onChange={(e) => set(scope.value, 'impact', e.target.value)} />
-                  </td>
+                  {(['evidence', 'impact'] as const).map((field) => {
+                    const status = form[scope.value]?.status ?? 'not_checked';
+                    const required = (field === 'evidence' ? schema.definition.evidenceRequiredFor : schema.definition.impactRequiredFor).includes(status);
+                    const problem = tried ? missing.find((m) => m.scope === scope.value && m.field === field) : undefined;
+                    return (
+                      <td key={field}>
+                        <textarea
+                          aria-label={`${scope.label}: ${field}`}
+                          aria-required={required}
+                          aria-invalid={problem !== undefined}
+                          placeholder={required ? `required when ${status.replace('_', ' ')}` : undefined}
+                          rows={2}
+                          value={form[scope.value]?.[field] ?? ''}
+                          onChange={(e) => set(scope.value, field, e.target.value)}
+                        />
+                        {problem && (
+                          <div className="field-error" data-testid="audit-field-error" data-scope={scope.value} data-field={field}>
+                            {describeMissing(problem)}
+                          </div>
+                        )}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
@@ -120,7 +147,18 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
             <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="audit-save">
               {report.mine ? 'Save a new version of my audit' : 'Save my audit'}
             </button>
-            {report.mine && <span className="saved-mark">✓ saved {new Date(report.mine.at).toLocaleString()}</span>}
+            {tried && missing.length > 0 ? (
+              <span className="field-error" data-testid="audit-refused">
+                Not saved: {missing.length} {missing.length === 1 ? 'field is' : 'fields are'} required by {schema.name} version {schema.version}.
+              </span>
+            ) : (
+              report.mine && <span className="saved-mark">✓ saved {new Date(report.mine.at).toLocaleString()}</span>
+            )}
+            {report.mine?.needsReview && (
+              <span className="muted" data-testid="audit-needs-review">
+                ⟳ flagged for review: saved under an older version of the schema, it lacks what the newest requires
+              </span>
+            )}
           </div>
           {report.markdown && (
             <section className="audit-markdown">

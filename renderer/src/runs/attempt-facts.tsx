@@ -1,5 +1,6 @@
 import type { AttemptRow } from '../../../common/domain';
 import { formatScore } from '../lib/format';
+import { AttemptDiagnosisLine } from './attempt-diagnosis-line';
 import { formatWall } from './attempt-status';
 import { StatusBadge } from './status-badge';
 
@@ -22,6 +23,7 @@ export function AttemptFacts({ attempt }: { attempt: AttemptRow }) {
           {attempt.timeoutS !== null && `, cap ${attempt.timeoutS} s`}
         </span>
       )}
+      <AttemptDiagnosisLine attempt={attempt} />
       {attempt.error && (
         <span className="attempt-error" title={attempt.error}>
           {attempt.error}

@@ -10,6 +10,7 @@ import { sql as labelClientIds } from './008-ci-label-client-id';
 import { sql as scaleRolloutFigures } from './008-scale-rollout-figures';
 import { sql as runsSlots } from './008-runs-slots';
 import { sql as importFailureKinds } from './008-import-failure-kinds';
+import { sql as runAuditV2 } from './008-numbers-run-audit-v2';
 
 export interface Migration {
   version: number;
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   migration(9, 'scale-rollout-figures', scaleRolloutFigures),
   migration(10, 'runs-slots', runsSlots),
   migration(11, 'import-failure-kinds', importFailureKinds),
+  migration(12, 'numbers-run-audit-v2', runAuditV2),
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { AttemptDiagnosis } from '../../../common/attempt-diagnosis';
+import type { AttemptRow } from '../../../common/domain';
+import { api } from '../api/bridge';
+
+const tone: Record<AttemptDiagnosis['outcome'], string> = {
+  reproduced: 'fail',
+  different_failure: 'warn',
+  environment: 'warn',
+  failed: 'fail',
+  passed: 'ok',
+  pending: 'neutral',
+};
+
+/**
+ * "Did it happen again?": the ended attempt's outcome against the step its program came from
+ * (reproduced, a different failure, passed, environment), with its parsed traceback on demand.
+ */
+export function AttemptDiagnosisLine({ attempt }: { attempt: AttemptRow }) {
+  const [diagnosis, setDiagnosis] = useState<AttemptDiagnosis | null>(null);
+  const ended = attempt.status !== 'queued' && attempt.status !== 'running';
+  useEffect(() => {
+    setDiagnosis(null);
+    if (!ended) return;
+    let live = true;
+    // A diagnosis that cannot be made leaves the heading as it was; the terminal still shows the log.
+    api('attempts.diagnosis', { id: attempt.id }).then(
+      (d) => live && setDiagnosis(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt.id, ended]);
+  if (diagnosis === null || diagnosis.outcome === 'pending') return null;
+  return (
+    <span className="attempt-diagnosis" data-testid="attempt-diagnosis" data-outcome={diagnosis.outcome} title={diagnosis.failure?.traceback ?? undefined}>
+      <span className={`badge badge-${tone[diagnosis.outcome]}`}>{diagnosis.outcome.replace('_', ' ')}</span> {diagnosis.summary.replace(/^[a-z ]+: /, '')}
+      {diagnosis.origin && (
+        <span className="muted">
+          {' '}
+          (vs {diagnosis.origin.rollout} step {diagnosis.origin.step})
+        </span>
+      )}
+    </span>
+  );
+}
