@@ -3,7 +3,9 @@
  * with its corpus writes and working-folder preparation) to the first byte of the program's
  * output, against the same command spawned bare (local), and against a bare `ssh host true`
  * (ssh, to an OpenSSH server on 127.0.0.1 started here). Samples are interleaved, and the
- * targets are judged on medians.
+ * targets are judged on medians. Then parallel throughput: 32 attempts of a 2-second program
+ * on 4 local slots, from `runs.start` to the last attempt recorded, against the ideal
+ * 32 × 2 s / 4 = 16 s.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -15,6 +17,10 @@ import { target, type Benchmark, type Metric, type Target } from './types';
 
 const command = 'echo first-byte';
 const samples = 8;
+/** The parallel throughput run: attempts, slots and each program's seconds. */
+const parallelAttempts = 32;
+const parallelSlots = 4;
+const programS = 2;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,6 +71,17 @@ async function viaApi(core: Core, caseId: string, backend: string): Promise<numb
   return first - t0;
 }
 
+/** Seconds from runs.start to the end of a run of `parallelAttempts` sleeps over `parallelSlots` local slots. */
+async function parallelWall(core: Core, caseId: string): Promise<number> {
+  const exp = await core.invoke('experiments.create', { name: 'bench parallel', arms: ['original'], repeats: parallelAttempts, cases: [caseId] });
+  const t0 = performance.now();
+  const run = await core.invoke('runs.start', { experiment: exp.id, backend: 'local', parallel: parallelSlots, wait: true });
+  const wallS = (performance.now() - t0) / 1000;
+  const bad = run.rows.filter((r) => r.status !== 'succeeded');
+  if (bad.length) throw new Error(`bench parallel run: ${bad.length} attempts did not succeed (${bad[0]!.status}: ${bad[0]!.error})`);
+  return wallS;
+}
+
 export const runnersBench: Benchmark = {
   name: 'runners',
   description: 'dispatch overhead to the first output byte: local vs a bare spawn, ssh vs a bare `ssh host true`',
@@ -97,6 +114,16 @@ export const runnersBench: Benchmark = {
       );
       targets.push(target('local dispatch overhead to first byte', localOverhead, '<=', 150, 'ms'));
       rows.push(...local.map((v, i) => ['local', String(i + 1), formatNumber(v), formatNumber(localBare[i]!)]));
+
+      const sleeper = await core.invoke('cases.create', { id: 'bench-sleep', task: 't', program: { path: 'sleep.sh', content: '' }, command: `sleep ${programS}; echo done`, score: { from: 'stdout', regex: 'done' } });
+      const wallS = await parallelWall(core, sleeper.id);
+      const idealS = (parallelAttempts * programS) / parallelSlots;
+      metrics.push(
+        { name: `parallel: ${parallelAttempts} attempts of ${programS} s on ${parallelSlots} local slots`, value: wallS, unit: 's' },
+        { name: 'parallel: ideal', value: idealS, unit: 's' },
+        { name: 'parallel: ideal / measured', value: idealS / wallS, unit: '' },
+      );
+      targets.push(target('parallel throughput (ideal / measured)', idealS / wallS, '>=', 0.8, ''));
 
       const missing = sshdMissing();
       if (missing) {

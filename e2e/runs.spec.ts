@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Workbench } from './fixtures';
@@ -221,4 +222,42 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   await expect(page.locator(`[data-testid="attempt-cell"][data-attempt-id="${attempt}"]`)).toHaveAttribute('data-status', /failed|succeeded/);
   await expect(page.getByTestId('attempt-terminal')).toHaveAttribute('data-phase', 'log');
   await expect(terminalText(page)).not.toHaveText(/^\s*$/);
+});
+
+test('two slots from the start form: running cells show slot and elapsed time, two terminals stream at once, Stop leaves the queued slot never started', async ({ workbench, page }) => {
+  const release = join(mkdtempSync(join(tmpdir(), 'rwb-e2e-stop-')), 'release');
+  const waiter = `import json, os, time
+print("waiting in", os.environ["RWB_ATTEMPT"], flush=True)
+while not os.path.exists(${JSON.stringify(release)}):
+    time.sleep(0.05)
+json.dump({"score": 1}, open("score.json", "w"))
+`;
+  const id = await makeExperiment(workbench, 'two-slots', { program: waiter, arms: ['original'], repeats: 3 });
+  await workbench.open(`#/runs/${id}`);
+  await page.getByTestId('run-parallel').fill('2');
+  await page.getByTestId('run-start').click();
+  for (const repeat of [0, 1]) {
+    await expect(cell(page, 'original', repeat)).toHaveAttribute('data-status', 'running');
+    await expect(cell(page, 'original', repeat).getByTestId('cell-slot')).toContainText(/local#[12]/);
+    await expect(cell(page, 'original', repeat).locator('.cell-value')).toHaveText(/^\d+s$/);
+  }
+  await expect(cell(page, 'original', 2)).toHaveAttribute('data-status', 'queued');
+
+  // Keep the first attempt's terminal open, then select the second: both stream.
+  await cell(page, 'original', 0).click();
+  await page.getByTestId('terminal-keep').click();
+  await cell(page, 'original', 1).click();
+  await expect(page.getByTestId('terminal-panes')).toHaveAttribute('data-count', '2');
+  const panes = page.getByTestId('terminal-pane');
+  await expect(panes.nth(0).locator('.xterm-rows')).toContainText('waiting in');
+  await expect(panes.nth(1).locator('.xterm-rows')).toContainText('waiting in');
+
+  await page.getByTestId('run-stop').click();
+  writeFileSync(release, '');
+  await expect(cell(page, 'original', 0)).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });
+  await expect(cell(page, 'original', 1)).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });
+  await expect(cell(page, 'original', 2)).toHaveAttribute('data-status', 'queued');
+  await expect(page.getByTestId('run-stop')).toHaveCount(0);
+  await expect(page.getByTestId('plan-coverage')).toContainText('3 slots planned, 1 never started');
+  await expect(page.getByTestId('run-start')).toHaveText(/Continue 1 slot/);
 });

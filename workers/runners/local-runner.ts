@@ -36,6 +36,10 @@ export class LocalRunner implements SlotHost {
     this.envNames = options.envNames ?? [];
   }
 
+  get probeKey(): string {
+    return `local:${process.env.PATH ?? ''}`;
+  }
+
   async prepare(): Promise<void> {}
 
   /** The GPUs `nvidia-smi -L` lists here (none when it is missing or fails). */

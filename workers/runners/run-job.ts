@@ -82,6 +82,19 @@ function backendLabel(req: ParsedRequestOf<'runs.start'>): string {
   return req.hosts && !(req.hosts.length === 1 && `${req.hosts[0] === 'local' ? 'local' : `ssh:${req.hosts[0]}`}` === req.backend) ? `pool:${req.hosts.join(',')}` : req.backend;
 }
 
+/** How long a host's GPU list is trusted: probing costs a process (or an SSH session) on every run's start. */
+const gpuListTtlMs = 10 * 60_000;
+const gpuLists = new Map<string, { at: number; gpus: string[] }>();
+
+/** A host's GPUs, probed at most once per `gpuListTtlMs` by this process. */
+async function hostGpus(host: SlotHost, signal: AbortSignal): Promise<string[]> {
+  const known = gpuLists.get(host.probeKey);
+  if (known && Date.now() - known.at < gpuListTtlMs) return known.gpus;
+  const gpus = await host.gpus(signal);
+  gpuLists.set(host.probeKey, { at: Date.now(), gpus });
+  return gpus;
+}
+
 /**
  * Checks every host of a pool and counts its GPUs. A host that refuses (its key, its login)
  * is reported and left out; when every host refuses, the first refusal is the run's.
@@ -91,7 +104,7 @@ async function preparePool(hosts: { host: SlotHost; setting: number | null }[], 
     hosts.map(async ({ host, setting }) => {
       try {
         await host.prepare(signal);
-        const gpus = await host.gpus(signal);
+        const gpus = await hostGpus(host, signal);
         return { host, slots: hostSlots(host, slotCount(parallel, setting, gpus), gpus), error: null };
       } catch (err) {
         return { host, slots: [], error: err as Error };

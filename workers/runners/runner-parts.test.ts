@@ -174,6 +174,11 @@ describe('slurm job parts', () => {
       '/shared/g/job.sh',
     ]);
   });
+  it('limits an array\'s concurrency with %N from the run\'s parallel setting', () => {
+    const args = sbatchArgs({ jobName: 'rwb-e', tasks: 8, minutes: 2, groupDir: '/g', script: '/g/job.sh', options: { concurrency: 3, gpus: 4 } });
+    expect(args).toContain('--array=0-7%3');
+    expect(args).toContain('--gres=gpu:4');
+  });
   it('writes a batch script bash accepts, with hostile folders and values quoted', () => {
     const script = batchScript([{ dir: `/tmp/a'b; $(touch x)`, env: { RWB_CASE: 'c"1`x`' } }], 5, 60);
     const r = spawnSync('bash', ['-n'], { input: script, encoding: 'utf8' });

@@ -134,6 +134,8 @@ export interface SlotHost {
   readonly envNames: readonly string[];
   /** Checks the host can run anything (ssh: reaches it and trusts its key). */
   prepare(signal: AbortSignal): Promise<void>;
+  /** What the GPU list depends on (the machine, and locally the PATH that finds nvidia-smi): probes are reused by it. */
+  readonly probeKey: string;
   /** GPU indices `nvidia-smi -L` reports there; none without GPUs (or without nvidia-smi). */
   gpus(signal: AbortSignal): Promise<string[]>;
   /** Runs one attempt to its end (reporting `dispatched`, `started`, `output`, never `finished`). */

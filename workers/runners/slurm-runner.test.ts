@@ -4,10 +4,11 @@
  * installed (or not as root); CI installs it (scripts/install-test-deps.sh).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shQuote } from './shell-quote';
 import { processGoneSoon, runCorpus, type TestCore } from './test-support/run-corpus';
 import { jobEnd, outputSeen } from './test-support/run-helpers';
 import { slurmMissing, startSlurmCluster, type SlurmCluster } from './test-support/slurm-cluster';
@@ -19,7 +20,7 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
   let dir: string;
   let cluster: SlurmCluster;
   let t: TestCore;
-  const saved = { SLURM_CONF: process.env.SLURM_CONF, RWB_SLURM_POLL_MS: process.env.RWB_SLURM_POLL_MS };
+  const saved = { SLURM_CONF: process.env.SLURM_CONF, RWB_SLURM_POLL_MS: process.env.RWB_SLURM_POLL_MS, DATABASE_URL: process.env.DATABASE_URL, GH_PAT: process.env.GH_PAT, MY_PRIVATE_CREDS: process.env.MY_PRIVATE_CREDS };
   const node = hostname().split('.')[0]!;
   const queue = (jobId: string) => spawnSync('squeue', ['-h', '-r', '-j', jobId, '-o', '%i %T'], { env: { ...process.env, ...cluster.env }, encoding: 'utf8' }).stdout.trim();
 
@@ -85,6 +86,42 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
     expect(row.wallS!).toBeLessThan(4);
     expect(await processGoneSoon(Number(readFileSync(join(row.workDir!, 'child.pid'), 'utf8')))).toBe(true);
   });
+
+  it('runs at most parallel tasks of an array at once (%N), with the allowlisted environment and hostile paths as files', async () => {
+    Object.assign(process.env, { DATABASE_URL: 'postgres://u:PW-slurm-1@db/x', GH_PAT: 'ghp_slurm_2266', MY_PRIVATE_CREDS: 'slurm-private-creds-3' });
+    const marks = join(dir, 'running-marks');
+    mkdirSync(marks);
+    // Each task counts the tasks running beside it; with %1 it is always alone.
+    const command = [
+      `m=${shQuote(marks)}`,
+      'touch "$m/$RWB_ATTEMPT"',
+      'echo "beside=$(ls "$m" | wc -l)"',
+      'sleep 0.5',
+      'rm "$m/$RWB_ATTEMPT"',
+      'env | sort',
+      `echo '{"score": 1}' > score.json`,
+    ].join('; ');
+    const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'p.sh', content: '' }, command });
+    const exp = await t.core.invoke('experiments.create', { name: 'slurm %N', arms: ['original'], repeats: 3, cases: [c.id] });
+    const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'slurm', parallel: 1, wait: true });
+    expect(run.rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    for (const row of run.rows) {
+      const log = (await t.core.invoke('attempts.log', { id: row.id })).text;
+      expect(log).toContain('beside=1\r\n');
+      for (const leaked of ['DATABASE_URL', 'GH_PAT', 'MY_PRIVATE_CREDS', 'PW-slurm-1', 'ghp_slurm_2266', 'slurm-private-creds-3']) expect(log).not.toContain(leaked);
+      expect(row.envNames).toEqual(expect.arrayContaining(['PATH', 'RWB_ATTEMPT']));
+      expect(row.envNames).not.toContain('GH_PAT');
+    }
+    const program = `import json\nprint("ran as a file")\njson.dump({"score": 1}, open("score.json", "w"))\n`;
+    const hostile = [];
+    for (const path of ['-c', '--help', 'with space.py', `q'uo"te.py`, '$(touch pwned).py', 'new\nline.py']) {
+      hostile.push(await t.core.invoke('cases.create', { task: 'task-b', program: { path, content: program }, command: `python3 ${shQuote(path.startsWith('-') ? `./${path}` : path)}` }));
+    }
+    const hexp = await t.core.invoke('experiments.create', { name: 'slurm hostile', arms: ['original'], repeats: 1, cases: hostile.map((h) => h.id) });
+    const hrun = await t.core.invoke('runs.start', { experiment: hexp.id, backend: 'slurm', wait: true });
+    expect(hrun.rows.map((r) => r.status)).toEqual(hrun.rows.map(() => 'succeeded'));
+    for (const row of hrun.rows) expect(existsSync(join(row.workDir!, 'pwned'))).toBe(false);
+  }, 120_000);
 
   it('cancels with scancel: running tasks are interrupted, a pending one goes back to never started', async () => {
     const program = 'echo $$ > main.pid\necho started\nsleep 60\n';

@@ -75,6 +75,10 @@ export class SshRunner implements SlotHost {
     if (result.code !== 0) throw sshRefusal(this.host, result.stderr);
   }
 
+  get probeKey(): string {
+    return `ssh:${this.host.user}@${this.host.host}:${this.host.port}`;
+  }
+
   /** The GPUs `nvidia-smi -L` lists on the host (none when it is missing there). */
   async gpus(signal: AbortSignal): Promise<string[]> {
     const r = await runSsh(this.args('nvidia-smi -L 2>/dev/null'), { signal });

@@ -20,10 +20,17 @@ export function AttemptFacts({ attempt }: { attempt: AttemptRow }) {
       {attempt.host !== null && (
         <span className="muted" title={attempt.workDir ?? undefined}>
           on {attempt.host}
+          {attempt.slot !== null && `, slot ${attempt.slot}`}
+          {attempt.gpu !== null && `, GPU ${attempt.gpu}`}
           {attempt.timeoutS !== null && `, cap ${attempt.timeoutS} s`}
         </span>
       )}
       <AttemptDiagnosisLine attempt={attempt} />
+      {attempt.envNames !== null && (
+        <span className="muted attempt-env" title={attempt.envNames.join('\n')} data-testid="attempt-env">
+          {attempt.envNames.length} environment variable{attempt.envNames.length === 1 ? '' : 's'}
+        </span>
+      )}
       {attempt.error && (
         <span className="attempt-error" title={attempt.error}>
           {attempt.error}

@@ -24,6 +24,8 @@ export interface AttemptGridProps {
  */
 export function AttemptGrid({ rows, repeats, selectedId, onSelect }: AttemptGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const anyRunning = rows.some((r) => r.cells.some((a) => a?.status === 'running'));
+  const now = useSecondClock(anyRunning);
   const [cursor, setCursor] = useState<GridPosition>(() => positionOf(rows, selectedId) ?? { row: 0, col: 0 });
   const focusCursor = useRef(false);
 
@@ -107,6 +109,7 @@ export function AttemptGrid({ rows, repeats, selectedId, onSelect }: AttemptGrid
                   repeat={col}
                   selected={attempt !== null && attempt.id === selectedId}
                   cursor={cursor.row === item.index && cursor.col === col}
+                  now={attempt?.status === 'running' ? now : 0}
                   onSelect={onSelect}
                 />
               ))}
@@ -116,4 +119,19 @@ export function AttemptGrid({ rows, repeats, selectedId, onSelect }: AttemptGrid
       </div>
     </div>
   );
+}
+
+/** The time, updated each second while `ticking` (running attempts show their elapsed time); 0 otherwise. */
+function useSecondClock(ticking: boolean): number {
+  const [now, setNow] = useState(() => (ticking ? Date.now() : 0));
+  useEffect(() => {
+    if (!ticking) {
+      setNow(0);
+      return;
+    }
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
 }

@@ -4,14 +4,14 @@ import type { AttemptRow, ExperimentDetail } from '../../../common/domain';
 import { useGlobalKeys } from '../components/use-global-keys';
 import { navigate } from '../router/router';
 import { useRunsStore } from '../stores/runs-store';
-import { AttemptFacts } from './attempt-facts';
 import { AttemptGrid } from './attempt-grid';
 import { isFinished, isLive, neverStarted } from './attempt-status';
-import { AttemptTerminal } from './attempt-terminal';
 import { ComparisonPanel } from './comparison-panel';
 import { ConfirmDialog } from './confirm-dialog';
 import { gridRows } from './grid-model';
+import { primaryHost } from './pool-fields';
 import { RunControls } from './run-controls';
+import { TerminalPanes } from './terminal-panes';
 import { StatusLegend } from './status-legend';
 import { ArmDiffDialog } from './arm-diff-dialog';
 
@@ -27,14 +27,25 @@ function parseCap(text: string): number | null {
   return Number.isFinite(n) && n > 0 ? n : NaN;
 }
 
+/** Slots per host as typed: undefined when empty (the hosts' own settings), NaN when not a whole number >= 1. */
+function parseParallel(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 256 ? n : NaN;
+}
+
 /**
- * One experiment: run controls, the attempt grid with its legend, the selected attempt's
- * terminal, and the paired statistics. Keys: arrows and Enter in the grid, `s` starts or
- * continues, `c` cancels the running run after asking.
+ * One experiment: run controls (backend, slots per host, a pool of hosts), the attempt grid
+ * with its legend, the terminals of the selected and kept attempts, and the paired
+ * statistics. Keys: arrows and Enter in the grid, `s` starts or continues, `x` stops
+ * dispatching, `c` cancels the running run after asking.
  */
 export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetail; attemptId: number | null }) {
-  const { backend, setBackend, start, cancel } = useRunsStore(useShallow((s) => ({ backend: s.backend, setBackend: s.setBackend, start: s.start, cancel: s.cancel })));
+  const { backend, setBackend, start, cancel, stop } = useRunsStore(useShallow((s) => ({ backend: s.backend, setBackend: s.setBackend, start: s.start, cancel: s.cancel, stop: s.stop })));
   const [cap, setCap] = useState('');
+  const [parallel, setParallel] = useState('');
+  const [extraHosts, setExtraHosts] = useState<string[]>([]);
+  const [kept, setKept] = useState<number[]>([]);
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [diffingArms, setDiffingArms] = useState(false);
@@ -46,13 +57,16 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
   const finished = detail.attempts.filter((a) => isFinished(a.status)).length;
   const liveJobs = [...new Set(detail.attempts.filter(isLive).map((a) => a.runJobId!))];
   const capValue = parseCap(cap);
+  const parallelValue = parseParallel(parallel);
+  const primary = primaryHost(backend);
+  const hosts = primary !== null && extraHosts.some((h) => h !== primary) ? [primary, ...extraHosts.filter((h) => h !== primary)] : undefined;
 
   const select = useCallback((attempt: AttemptRow) => navigate({ name: 'runs', experiment: detail.id, attempt: attempt.id }, { replace: true }), [detail.id]);
 
   const onStart = async () => {
-    if (pending === 0 || starting || Number.isNaN(capValue)) return;
+    if (pending === 0 || starting || Number.isNaN(capValue) || Number.isNaN(parallelValue)) return;
     setStarting(true);
-    const run = await start(capValue);
+    const run = await start(capValue, { ...(parallelValue === undefined ? {} : { parallel: parallelValue }), ...(hosts ? { hosts } : {}) });
     setStarting(false);
     // The terminal follows the run's first attempt, which starts streaming at once.
     if (run?.attempts[0] !== undefined) navigate({ name: 'runs', experiment: detail.id, attempt: run.attempts[0] }, { replace: true });
@@ -60,6 +74,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
 
   useGlobalKeys((event) => {
     if (event.key === 's') void onStart();
+    else if (event.key === 'x' && liveJobs.length > 0) void stop(liveJobs);
     else if (event.key === 'c' && liveJobs.length > 0) setConfirming(true);
     else return false;
     return true;
@@ -94,17 +109,29 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
           liveRuns={liveJobs.length}
           onStart={() => void onStart()}
           onCancel={() => setConfirming(true)}
+          onStop={() => void stop(liveJobs)}
+          parallel={parallel}
+          parallelInvalid={Number.isNaN(parallelValue)}
+          onParallel={setParallel}
+          extraHosts={extraHosts}
+          onExtraHosts={setExtraHosts}
         />
       </header>
       <StatusLegend counts={detail.counts} />
+      <p className="muted plan-coverage" data-testid="plan-coverage">
+        {detail.planned} slot{detail.planned === 1 ? '' : 's'} planned, {detail.neverStarted} never started: every count and comparison keeps all {detail.planned} in its
+        denominator.
+      </p>
       <div className="experiment-work">
         <div className="experiment-main">
           <AttemptGrid rows={rows} repeats={detail.repeats} selectedId={selected?.id ?? null} onSelect={select} />
           {selected ? (
-            <div className="terminal-pane">
-              <AttemptFacts attempt={selected} />
-              <AttemptTerminal attempt={selected} />
-            </div>
+            <TerminalPanes
+              attempts={[selected, ...kept.map((id) => detail.attempts.find((a) => a.id === id)).filter((a): a is AttemptRow => a !== undefined && a.id !== selected.id)]}
+              kept={kept}
+              onKeep={(id) => setKept((k) => (k.includes(id) ? k : [...k, id]))}
+              onClose={(id) => setKept((k) => k.filter((x) => x !== id))}
+            />
           ) : (
             <div className="empty-state">This experiment has no attempts.</div>
           )}

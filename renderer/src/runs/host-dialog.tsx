@@ -13,10 +13,12 @@ interface Draft {
   knownHostsFile: string;
   workDir: string;
   gpuLabel: string;
+  slots: string;
+  envNames: string;
 }
 
 function draftOf(host: HostConfig | null): Draft {
-  if (!host) return { name: '', address: '', port: '22', identityFile: '', knownHostsFile: '', workDir: '~/rwb-runs', gpuLabel: '' };
+  if (!host) return { name: '', address: '', port: '22', identityFile: '', knownHostsFile: '', workDir: '~/rwb-runs', gpuLabel: '', slots: '', envNames: '' };
   return {
     name: host.name,
     address: `${host.user}@${host.host}`,
@@ -25,6 +27,8 @@ function draftOf(host: HostConfig | null): Draft {
     knownHostsFile: host.knownHostsFile ?? '',
     workDir: host.workDir,
     gpuLabel: host.gpuLabel,
+    slots: host.slots === null ? '' : String(host.slots),
+    envNames: host.envNames.join(' '),
   };
 }
 
@@ -40,6 +44,8 @@ function requestOf(d: Draft): RequestOf<'hosts.save'> {
     knownHostsFile: d.knownHostsFile.trim() || null,
     ...(d.workDir.trim() === '' ? {} : { workDir: d.workDir.trim() }),
     gpuLabel: d.gpuLabel.trim(),
+    slots: d.slots.trim() === '' ? null : Number(d.slots),
+    envNames: d.envNames.split(/[\s,]+/).filter(Boolean),
   };
 }
 
@@ -121,6 +127,12 @@ export function HostDialog({ host, onClose }: { host: HostConfig | null; onClose
           </Field>
           <Field label="GPU label" hint="Shown beside the host, e.g. 2× A100 80GB." error={errors.gpuLabel} testId="host-gpu">
             {input('gpuLabel', 'host-gpu')}
+          </Field>
+          <Field label="Slots" hint="Attempts it runs at once; empty: one per GPU nvidia-smi lists there, else one." error={errors.slots} testId="host-slots">
+            {input('slots', 'host-slots', { type: 'number', placeholder: 'auto' })}
+          </Field>
+          <Field label="Extra environment" hint="Variable names its programs may receive beyond PATH, HOME, LANG/LC_*, TZ, TMPDIR, CUDA_VISIBLE_DEVICES and the like." error={errors.envNames} testId="host-env">
+            {input('envNames', 'host-env', { placeholder: 'HF_HOME WANDB_MODE' })}
           </Field>
         </div>
         <footer className="modal-foot">

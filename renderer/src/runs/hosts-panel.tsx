@@ -3,8 +3,9 @@ import type { HostConfig } from '../../../common/domain';
 import { useHostsStore } from '../stores/hosts-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { HostDialog } from './host-dialog';
+import { LocalHostRow } from './local-host-row';
 
-/** The SSH hosts runs can use (`ssh:<name>`): add, edit, delete. */
+/** The hosts runs can use: this machine's slots, and the SSH hosts (`ssh:<name>`) to add, edit, delete. */
 export function HostsPanel() {
   const hosts = useHostsStore((s) => s.hosts);
   const remove = useHostsStore((s) => s.remove);
@@ -26,6 +27,7 @@ export function HostsPanel() {
       </header>
       <table className="plain-table hosts-table" data-testid="hosts-table">
         <tbody>
+          <LocalHostRow />
           {hosts?.length === 0 && (
             <tr>
               <td className="muted">No hosts yet. Add a GPU box to run on it over SSH; local and Slurm need none.</td>
@@ -39,7 +41,8 @@ export function HostsPanel() {
                 </div>
                 <div className="mono muted host-address" title={`work folder ${h.workDir}${h.identityFile ? `, key ${h.identityFile}` : ''}`}>
                   {h.user}@{h.host}
-                  {h.port !== 22 && `:${h.port}`} · {h.workDir}
+                  {h.port !== 22 && `:${h.port}`} · {h.workDir} · {h.slots === null ? 'slots: one per GPU' : `${h.slots} slot${h.slots === 1 ? '' : 's'}`}
+                  {h.envNames.length > 0 && ` · also passes ${h.envNames.join(', ')}`}
                 </div>
               </td>
               <td className="host-actions">

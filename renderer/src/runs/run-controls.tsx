@@ -1,7 +1,8 @@
 import { BackendSelect } from './backend-select';
+import { PoolFields, type PoolFieldsProps } from './pool-fields';
 
 /** Props of the run toolbar. */
-export interface RunControlsProps {
+export interface RunControlsProps extends Omit<PoolFieldsProps, 'backend' | 'disabled'> {
   backend: string;
   onBackend(backend: string): void;
   /** The time cap override as typed; '' keeps each case's own cap. */
@@ -18,14 +19,16 @@ export interface RunControlsProps {
   liveRuns: number;
   onStart(): void;
   onCancel(): void;
+  onStop(): void;
 }
 
 /** Where and how to run the experiment's never-started slots, and the way to stop a run. */
-export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pending, started, starting, liveRuns, onStart, onCancel }: RunControlsProps) {
+export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pending, started, starting, liveRuns, onStart, onCancel, onStop, ...pool }: RunControlsProps) {
   const verb = started ? 'Continue' : 'Start';
   return (
     <div className="run-controls" data-testid="run-controls">
       <BackendSelect value={backend} onChange={onBackend} testId="run-backend" disabled={starting} />
+      <PoolFields backend={backend} disabled={starting} {...pool} />
       <label className="facet facet-inline">
         <span className="facet-label">Time cap</span>
         <input
@@ -49,13 +52,24 @@ export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pendin
       <button
         type="button"
         className="button button-primary"
-        disabled={pending === 0 || starting || capInvalid}
+        disabled={pending === 0 || starting || capInvalid || pool.parallelInvalid}
         onClick={onStart}
         data-testid="run-start"
         title={pending === 0 ? 'Every slot has been started; attempts are never overwritten' : `${verb} the ${pending} never-started slots on ${backend} (s)`}
       >
         {starting ? 'Starting…' : pending === 0 ? 'Every slot started' : `${verb} ${pending} slot${pending === 1 ? '' : 's'}`} <kbd>s</kbd>
       </button>
+      {liveRuns > 0 && (
+        <button
+          type="button"
+          className="button"
+          onClick={onStop}
+          data-testid="run-stop"
+          title="Stop dispatching: running attempts finish and are recorded, the rest stay never started for Continue (x)"
+        >
+          Stop <kbd>x</kbd>
+        </button>
+      )}
       {liveRuns > 0 && (
         <button type="button" className="button button-danger" onClick={onCancel} data-testid="run-cancel" title="Stop the run: running attempts become interrupted (c)">
           Cancel run <kbd>c</kbd>

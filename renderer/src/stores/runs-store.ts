@@ -34,8 +34,10 @@ interface RunsState {
   refresh(): Promise<void>;
   setBackend(backend: string): void;
   /** Starts the open experiment's never-started slots (all of them when none has started yet). */
-  start(timeoutS: number | null): Promise<RunStarted | null>;
+  start(timeoutS: number | null, pool?: { parallel?: number; hosts?: string[] }): Promise<RunStarted | null>;
   cancel(jobIds: string[]): Promise<void>;
+  /** Stops dispatching: running attempts finish, the rest stay never started. */
+  stop(jobIds: string[]): Promise<void>;
   compare(a: string, b: string): Promise<void>;
 }
 
@@ -88,14 +90,16 @@ export const useRunsStore = create<RunsState>()((set, get) => {
     setBackend(backend) {
       set({ backend });
     },
-    async start(timeoutS) {
+    async start(timeoutS, pool = {}) {
       const detail = get().detail;
       if (!detail) return null;
       // "Continue" whenever any slot has run: attempts are never overwritten, so only never-started slots may start.
       const started = detail.attempts.some((a) => a.status !== 'queued' || a.dispatchedAt !== null || a.runJobId !== null);
       try {
-        const run = await api('runs.start', { experiment: detail.id, backend: get().backend, continue: started, ...(timeoutS === null ? {} : { timeoutS }) });
+        const run = await api('runs.start', { experiment: detail.id, backend: get().backend, continue: started, ...(timeoutS === null ? {} : { timeoutS }), ...pool });
         for (const row of run.rows) applyAttempt(row);
+        // A host of the pool that refused is left out of the run, and said so.
+        if (run.refusedHosts?.length) reportError(new Error(run.refusedHosts.map((r) => `Host ${r.host} was left out of the run: ${r.message}`).join('\n')));
         return run;
       } catch (err) {
         reportError(err);
@@ -105,6 +109,13 @@ export const useRunsStore = create<RunsState>()((set, get) => {
     async cancel(jobIds) {
       try {
         await Promise.all(jobIds.map((jobId) => api('runs.cancel', { jobId })));
+      } catch (err) {
+        reportError(err);
+      }
+    },
+    async stop(jobIds) {
+      try {
+        await Promise.all(jobIds.map((jobId) => api('runs.stop', { jobId })));
       } catch (err) {
         reportError(err);
       }
