@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { resolve } from 'node:path';
-import type { RequestOf } from '../../common/contract';
 import type { Core } from '../core/core';
 import { exportRecords } from '../export/export-records';
 import { startServer } from '../serve/server';
