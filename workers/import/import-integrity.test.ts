@@ -15,6 +15,7 @@ import { getRollout, listSteps } from '../queries/rollout-queries';
 import { tableCounts } from '../test-support/table-counts';
 import { useTempDir } from '../test-support/temp-dir';
 import { writeBundle } from '../test-support/write-bundle';
+import { exportRecords } from '../export/export-records';
 import { importFile } from './import-file';
 import { maxDocumentBytes } from './json-document';
 
@@ -54,6 +55,25 @@ describe('ids from the run', () => {
     expect(await importFile(db, a)).toMatchObject({ rollouts: 0, steps: 0, failures: 0 });
     expect({ ...tableCounts(db), imports: 0 }).toEqual({ ...before, imports: 0 });
     db.close();
+  });
+});
+
+describe('round trip', () => {
+  it('exports buggy nodes and refused edits with their messages, and imports the export back to the same events and bytes', async () => {
+    const dir = tempDir();
+    const first = openCorpus(join(dir, 'first.db'));
+    await importFile(first, join(agents, 'a2-aisv2-lnp-stage4.journal.json'));
+    await importFile(first, join(agents, 'u1-openhands-multi-swe-bench-output.jsonl'));
+    const exported = join(dir, 'export.jsonl');
+    writeFileSync(exported, [...exportRecords(first)].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const second = openCorpus(join(dir, 'second.db'));
+    await importFile(second, exported);
+    const events = 'SELECT rollout_id, step_idx, kind, exception_class, message FROM failure_events ORDER BY rollout_id, step_idx';
+    expect(second.prepare(events).all()).toEqual(first.prepare(events).all());
+    expect(second.prepare("SELECT count(*) FROM failure_events WHERE kind IN ('buggy', 'rejected_edit')").pluck().get()).toBe(27);
+    expect([...exportRecords(second)].map((r) => JSON.stringify(r)).join('\n')).toBe(readFileSync(exported, 'utf8').trimEnd());
+    first.close();
+    second.close();
   });
 });
 
