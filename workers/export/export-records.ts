@@ -82,8 +82,10 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       program: s.program_path === null ? undefined : { path: s.program_path, version: s.program_version },
     } as RecordOf<'step'>;
   }
+  // A buggy node or a refused edit is no output's evidence: the harness's verdict travels as a record, its message with it.
   for (const f of all(`SELECT * FROM failure_events WHERE step_idx IS NULL OR category IS NOT NULL OR cause IS NOT NULL
-      ORDER BY rollout_id, step_idx IS NOT NULL, step_idx, id`)) {
+      OR kind IN ('buggy', 'rejected_edit') ORDER BY rollout_id, step_idx IS NOT NULL, step_idx, id`)) {
+    const verdict = f.kind === 'buggy' || f.kind === 'rejected_edit';
     yield {
       ...extra(f),
       type: 'failure',
@@ -92,6 +94,7 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       kind: f.kind,
       category: opt(f.category),
       cause: opt(f.cause),
+      ...(verdict && f.message !== null ? { message: f.message } : {}),
     } as RecordOf<'failure'>;
   }
   for (const r of all('SELECT * FROM rubrics ORDER BY id')) yield rubricToRecord(db, r);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openCorpus } from '../db/open-corpus';
+import { openCorpus, type Db } from '../db/open-corpus';
 import { listFailures, listSteps } from '../queries/rollout-queries';
 import { useTempDir } from '../test-support/temp-dir';
 import { importFile } from './import-file';
@@ -12,7 +12,7 @@ import { writeVariant } from '../test-support/write-bundle';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/aide/translucent-spaniel-of-promotion.journal.json');
 const fileName = 'translucent-spaniel-of-promotion.journal.json';
-const rolloutId = 'aide:translucent-spaniel-of-promotion';
+const taskId = 'aide:translucent-spaniel-of-promotion';
 const tempDir = useTempDir();
 
 interface RawNode {
@@ -38,12 +38,21 @@ function variant(dir: string, text: string, name = fileName): string {
 
 const buggySteps = [2, 3, 4, 5, 9, 12, 15, 16];
 
+/** The id of the corpus's one rollout: the journal's name and its content's hash. */
+function onlyRollout(db: Db): string {
+  const ids = db.prepare('SELECT id FROM rollouts').pluck().all() as string[];
+  expect(ids).toHaveLength(1);
+  return ids[0]!;
+}
+
 describe('AIDE journal import (real file)', () => {
   it('imports one rollout with a step and a program version per node, and a failure per buggy node', async () => {
     const db = openCorpus(join(tempDir(), 'corpus.db'));
     const result = await importFile(db, fixture);
     expect(result).toMatchObject({ format: 'aide', rollouts: 1, steps: 20, programs: 20, failures: 8, duplicates: 0 });
 
+    const rolloutId = onlyRollout(db);
+    expect(rolloutId).toMatch(/^aide:translucent-spaniel-of-promotion@[0-9a-f]{12}$/);
     const failures = listFailures(db, rolloutId);
     expect(failures.map((f) => f.step)).toEqual(buggySteps);
     const byClass = Object.fromEntries(['TypeError', 'ModuleNotFoundError'].map((c) => [c, failures.filter((f) => f.exceptionClass === c).length]));
@@ -72,6 +81,7 @@ describe('AIDE journal import (real file)', () => {
     await importFile(db, fixture);
     const journal = raw();
     const indexOf = new Map(journal.nodes.map((n, i) => [n.id, i]));
+    const rolloutId = onlyRollout(db);
     const steps = listSteps(db, rolloutId);
     expect(steps).toHaveLength(20);
     expect(steps.map((s) => s.parent)).toEqual(journal.nodes.map((n) => indexOf.get(journal.node2parent[n.id] ?? '') ?? null));
@@ -91,10 +101,10 @@ describe('AIDE journal import (real file)', () => {
     expect(stdout).toBe('CV RMSE (log scale): 0.14813\nExecution time: a moment seconds (time limit is an hour).');
     expect(db.prepare('SELECT id, discipline, role FROM benchmarks').all()).toEqual([{ id: 'aide', discipline: 'ml', role: 'mining' }]);
     expect(db.prepare('SELECT id, benchmark_id AS benchmark, higher_is_better AS hib FROM tasks').all()).toEqual([
-      { id: rolloutId, benchmark: 'aide', hib: 0 },
+      { id: taskId, benchmark: 'aide', hib: 0 },
     ]);
     expect(db.prepare('SELECT id, task_id AS task, collection_id AS collection, source_format AS format, extra FROM rollouts').all()).toEqual([
-      { id: rolloutId, task: rolloutId, collection: 'aide-import', format: 'aide', extra: '{"__version":"2"}' },
+      { id: rolloutId, task: taskId, collection: 'aide-import', format: 'aide', extra: '{"__version":"2"}' },
     ]);
     db.close();
   });
@@ -117,7 +127,8 @@ describe('AIDE journal import (real file)', () => {
     const db = openCorpus(join(dir, 'corpus.db'));
     const compact = variant(dir, JSON.stringify(raw()), 'compact.json');
     expect(await importFile(db, compact, { format: 'aide' })).toMatchObject({ format: 'aide', rollouts: 1, steps: 20, programs: 20, failures: 8 });
-    expect(listSteps(db, 'aide:compact')).toHaveLength(20);
+    expect(listSteps(db, onlyRollout(db))).toHaveLength(20);
+    expect(onlyRollout(db)).toMatch(/^aide:compact@/);
     db.close();
   });
 
@@ -136,7 +147,7 @@ describe('AIDE journal import (variants built from the real file)', () => {
     for (const node of journal.nodes) if (node.exc_type) node._term_out = node._term_out.filter((chunk) => !chunk.includes('Traceback'));
     const db = openCorpus(join(dir, 'corpus.db'));
     expect(await importFile(db, variant(dir, JSON.stringify(journal)))).toMatchObject({ steps: 20, failures: 8 });
-    const failures = listFailures(db, rolloutId);
+    const failures = listFailures(db, onlyRollout(db));
     expect(failures.map((f) => [f.step, f.kind, f.exceptionClass])).toEqual(
       buggySteps.map((step) => [step, step === 3 ? 'missing_package' : 'crash', journal.nodes[step]!.exc_type]),
     );
@@ -168,8 +179,8 @@ describe('AIDE journal import (variants built from the real file)', () => {
     });
     const db = openCorpus(join(dir, 'corpus.db'));
     await importFile(db, variant(dir, JSON.stringify(journal)));
-    expect(listFailures(db, rolloutId)[0]).toMatchObject({ step: 0, kind: 'timeout' });
-    expect(listSteps(db, rolloutId)[0]).toMatchObject({ timedOut: true, score: null });
+    expect(listFailures(db, onlyRollout(db))[0]).toMatchObject({ step: 0, kind: 'timeout' });
+    expect(listSteps(db, onlyRollout(db))[0]).toMatchObject({ timedOut: true, score: null });
     db.close();
   });
 
@@ -194,6 +205,26 @@ describe('AIDE journal import (variants built from the real file)', () => {
       },
       /:1 field "node2parent\.no-such-node": refers to node "no-such-node", which is not in nodes/,
     ],
+    [
+      'a cycle in node2parent (A to B to A)',
+      (text) => {
+        const journal = JSON.parse(text) as RawJournal;
+        const [a, b] = [journal.nodes[0]!.id, journal.nodes[1]!.id];
+        journal.node2parent[a] = b;
+        journal.node2parent[b] = a;
+        return JSON.stringify(journal, null, 1);
+      },
+      /field "node2parent\.[0-9a-f]+": node "[0-9a-f]+" is its own ancestor \(a cycle in node2parent\)/,
+    ],
+    [
+      'a node that is its own parent',
+      (text) => {
+        const journal = JSON.parse(text) as RawJournal;
+        journal.node2parent[journal.nodes[4]!.id] = journal.nodes[4]!.id;
+        return JSON.stringify(journal, null, 1);
+      },
+      new RegExp(`:${linkLine(4)} field "node2parent\\.${raw().nodes[4]!.id}": node "${raw().nodes[4]!.id}" is its own parent`),
+    ],
   ];
 
   for (const [name, corrupt, message] of refusals) {
@@ -209,6 +240,16 @@ describe('AIDE journal import (variants built from the real file)', () => {
     });
   }
 });
+
+/** The line of node `index`'s entry in node2parent, as JSON.stringify(…, 1) writes the journal with that node its own parent. */
+function linkLine(index: number): number {
+  const journal = raw();
+  const id = journal.nodes[index]!.id;
+  journal.node2parent[id] = id;
+  const lines = JSON.stringify(journal, null, 1).split('\n');
+  const section = lines.findIndex((l) => l.includes('"node2parent"'));
+  return lines.findIndex((l, i) => i > section && l.includes(`"${id}":`)) + 1;
+}
 
 function nodeStartLine(index: number): number {
   const lines = JSON.stringify(raw(), null, 2).split('\n');

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { aideJournal, looksLikeAideJournal } from './aide-journal';
 import { elementLines, fileStem, keyLine, parseDocument, readJsonDocument } from './json-document';
+import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 import { journalRecords } from './aide-records';
 import type { Importer } from './importer';
@@ -24,5 +25,5 @@ async function* readAideJournal(path: string, label: string): AsyncGenerator<Loc
   const nodes = elementLines(doc.text, 'nodes');
   const journal = parseDocument(doc, aideJournal, 'nodes', nodes);
   const link = (child: string) => keyLine(doc.text, 'node2parent', child);
-  yield* journalRecords(journal, fileStem(basename(path), ['.gz', '.json', '.journal']), contentHash(doc.text), label, { nodes, link });
+  yield* journalRecords(journal, fileStem(basename(path), ['.gz', '.json', '.journal']), contentHash(canonicalJson(doc.value)), label, { nodes, link });
 }

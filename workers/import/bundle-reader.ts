@@ -215,6 +215,20 @@ export function fieldAt(prefix: string): string | undefined {
 
 /** Parses one bundle line; errors name the line and the first bad field. */
 export function parseRecord(text: string, file: string, line: number): BundleRecord {
+  try {
+    return parseLine(text, file, line);
+  } catch (err) {
+    throw tooDeep(err, { file, line });
+  }
+}
+
+/** A stack overflow while reading a record is its nesting: named with the record's line instead of failing as internal. */
+export function tooDeep(err: unknown, at: { file: string; line: number }): unknown {
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return importError(at, 'the record is nested too deeply to be read');
+  return err;
+}
+
+function parseLine(text: string, file: string, line: number): BundleRecord {
   let json: unknown;
   try {
     json = JSON.parse(text);

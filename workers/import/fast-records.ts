@@ -48,7 +48,7 @@ const stepFields = knownFields(stepRecord.shape, [
   'program',
 ]);
 const programFields = knownFields(programRecord.shape, ['type', 'rollout', 'path', 'version', 'content']);
-const failureFields = knownFields(failureRecord.shape, ['type', 'rollout', 'step', 'kind', 'category', 'cause']);
+const failureFields = knownFields(failureRecord.shape, ['type', 'rollout', 'step', 'kind', 'category', 'cause', 'message']);
 const kinds: ReadonlySet<unknown> = new Set(failureKinds);
 
 /** An id (1 to 512 characters); longer in UTF-16 units is left to zod, which counts code points. */
@@ -98,15 +98,17 @@ function fastProgram(json: Record<string, unknown>): RecordOf<'program'> | undef
 }
 
 function fastFailure(json: Record<string, unknown>): RecordOf<'failure'> | undefined {
-  const { rollout, step, kind, category, cause } = json;
+  const { rollout, step, kind, category, cause, message } = json;
   if (!isId(rollout) || !(step === null || isCount(step))) return undefined;
   if (!optional(kind, (v) => kinds.has(v)) || !nullable(category, (v) => typeof v === 'string') || !optional(cause, (v) => typeof v === 'string')) {
     return undefined;
   }
+  if (!optional(message, (v) => typeof v === 'string')) return undefined;
   const out: Record<string, unknown> = { type: 'failure', rollout, step };
   if (kind !== undefined) out.kind = kind;
   if (category !== undefined) out.category = category;
   if (cause !== undefined) out.cause = cause;
+  if (message !== undefined) out.message = message;
   copyUnknown(json, failureFields!, out);
   return out as RecordOf<'failure'>;
 }

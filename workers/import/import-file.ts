@@ -7,6 +7,7 @@ import type { ImportFileResult } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { figuresMark, recountFiguresSince } from '../queries/rollout-figures';
+import { tooDeep } from './bundle-reader';
 import { checkReferences } from './check-references';
 import { seedDefaultTaxonomy } from './default-taxonomy';
 import { RecordWriter } from './record-writer';
@@ -42,7 +43,12 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     let records = 0;
     for await (const { line, record } of importer.records(path, label)) {
       if (options.signal?.aborted) throw new ApiError('cancelled', `${label}: import cancelled; nothing from this file was written`);
-      const outcome = writer.write(record, { file: label, line }, importer.format);
+      let outcome;
+      try {
+        outcome = writer.write(record, { file: label, line }, importer.format);
+      } catch (err) {
+        throw tooDeep(err, { file: label, line });
+      }
       if (record.type === 'rollout' && outcome === 'inserted') rollouts.push(record.id);
       if (outcome === 'duplicate') result.duplicates += 1;
       else if (record.type in counted && !(record.type === 'failure' && record.step !== null)) {

@@ -11,6 +11,7 @@ import { decodeUtf8, maxDocumentBytes, readJsonValue } from './json-document';
 import { parseJsonText } from './json-text';
 import { inspectEval, inspectShared, sampleRecords } from './inspect-records';
 import { readHead } from './read-head';
+import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 import { openZip } from './zip-entries';
 
@@ -45,7 +46,7 @@ async function* readJsonLog(path: string, label: string): AsyncGenerator<Located
   yield* inspectShared(label);
   for (const [i, sample] of log.samples.entries()) {
     if (typeof sample !== 'object' || sample === null) throw importError({ file: label, line: 1, field: `samples.${i}` }, 'a sample must be a JSON object');
-    yield* sampleRecords(sample as Record<string, unknown>, spec, contentHash(`${spec.runId ?? ''}\n${JSON.stringify(sample)}`), label);
+    yield* sampleRecords(sample as Record<string, unknown>, spec, contentHash(`${spec.runId ?? ''}\n${canonicalJson(sample)}`), label);
   }
 }
 
@@ -61,7 +62,7 @@ async function* readEvalZip(path: string, label: string): AsyncGenerator<Located
       const entryLabel = `${label}/${name}`;
       const bytes = await zip.read(name);
       const sample = objectOf(parseJsonText(decodeUtf8(bytes, entryLabel), entryLabel), entryLabel);
-      yield* sampleRecords(sample, spec, contentHash(Buffer.concat([Buffer.from(`${spec.runId ?? ''}\n`), bytes])), entryLabel);
+      yield* sampleRecords(sample, spec, contentHash(`${spec.runId ?? ''}\n${canonicalJson(sample)}`), entryLabel);
     }
   } finally {
     zip.close();

@@ -136,7 +136,10 @@ export function elementLines(text: string, key: string): number[] {
 export function keyLine(text: string, section: string, key: string): number {
   const sectionAt = text.lastIndexOf(`"${section}"`);
   if (sectionAt === -1) return 1;
-  const keyAt = text.indexOf(`${JSON.stringify(key)}`, sectionAt + section.length + 2);
+  const quoted = JSON.stringify(key);
+  let keyAt = text.indexOf(quoted, sectionAt + section.length + 2);
+  // The same text as a value (a parent's id) is not the key: a key is followed by its colon.
+  while (keyAt !== -1 && !/^\s*:/.test(text.slice(keyAt + quoted.length, keyAt + quoted.length + 8))) keyAt = text.indexOf(quoted, keyAt + 1);
   const at = keyAt === -1 ? sectionAt : keyAt;
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line += 1;

@@ -6,10 +6,9 @@
 import { LineSplitter, openText, readError, type BundleLine } from './bundle-reader';
 import { parseJsonText } from './json-text';
 
-/** One parsed line: its number, its text (for a content hash) and its value. */
+/** One parsed line: its number and its value. */
 export interface JsonLine {
   line: number;
-  text: string;
   value: unknown;
 }
 
@@ -35,6 +34,6 @@ export async function* readJsonLines(path: string, label: string): AsyncGenerato
 function* parsed(lines: readonly BundleLine[], label: string): Generator<JsonLine> {
   for (const { line, text } of lines) {
     if (text.trim() === '') continue;
-    yield { line, text, value: parseJsonText(text, label, line) };
+    yield { line, value: parseJsonText(text, label, line) };
   }
 }

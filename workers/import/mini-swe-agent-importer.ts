@@ -11,6 +11,7 @@ import type { LocatedRecord } from './bundle-reader';
 import type { Importer } from './importer';
 import { importError } from './import-error';
 import { fileStem, located, readJsonValue } from './json-document';
+import { canonicalJson } from './canonical-json';
 import { contentHash, runId } from './run-id';
 
 export const miniSweAgentImporter: Importer = {
@@ -38,14 +39,14 @@ interface Message {
 }
 
 async function* readMiniTrajectory(path: string, label: string): AsyncGenerator<LocatedRecord> {
-  const { text, value } = await readJsonValue(path, label);
+  const { value } = await readJsonValue(path, label);
   const document = Array.isArray(value) ? { messages: value } : (value as Record<string, unknown>);
   const { messages: rawMessages, info, trajectory_format: format, ...rest } = document;
   const messages = checkedMessages(rawMessages, label, Array.isArray(value) ? '' : 'messages');
   const stem = fileStem(basename(path), ['.gz', '.json', '.traj']);
   const instance = field(info, 'instance_id');
   const name = typeof instance === 'string' && instance !== '' ? instance : stem;
-  const rollout = runId('mini-swe-agent', name, contentHash(text));
+  const rollout = runId('mini-swe-agent', name, contentHash(canonicalJson(value)));
   const task = `mini-swe-agent:${name}`;
   const steps = stepsOf(messages);
   const submission = field(info, 'submission');

@@ -6,6 +6,7 @@ import { fileStem, readJsonValue } from './json-document';
 import { readJsonLines } from './json-lines';
 import { openHandsRecords } from './openhands-records';
 import { readHead } from './read-head';
+import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 
 /**
@@ -32,18 +33,18 @@ function looksLikeEventList(head: string): boolean {
 async function* readOpenHands(path: string, label: string): AsyncGenerator<LocatedRecord> {
   const stem = fileStem(basename(path), ['.gz', '.json', '.jsonl']);
   if (await startsWithArray(path, label)) {
-    const { text, value } = await readJsonValue(path, label);
-    yield* openHandsRecords({ name: stem, hash: contentHash(text), history: events(value, label, 1, ''), output: {} }, label, 1);
+    const { value } = await readJsonValue(path, label);
+    yield* openHandsRecords({ name: stem, hash: contentHash(canonicalJson(value)), history: events(value, label, 1, ''), output: {} }, label, 1);
     return;
   }
-  for await (const { line, text, value } of readJsonLines(path, label)) {
+  for await (const { line, value } of readJsonLines(path, label)) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw importError({ file: label, line }, 'an evaluation output line must be a JSON object');
     }
     const { history, ...output } = value as Record<string, unknown>;
     const instance = output.instance_id;
     if (typeof instance !== 'string' || instance === '') throw importError({ file: label, line, field: 'instance_id' }, 'missing the instance id');
-    yield* openHandsRecords({ name: instance, hash: contentHash(text), history: events(history, label, line, 'history'), output }, label, line);
+    yield* openHandsRecords({ name: instance, hash: contentHash(canonicalJson(value)), history: events(history, label, line, 'history'), output }, label, line);
   }
 }
 

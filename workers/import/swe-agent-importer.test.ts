@@ -12,7 +12,6 @@ import { writeVariant } from '../test-support/write-bundle';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/swe-agent/sweagenttestrepo-1c2844.traj');
 const fileName = 'sweagenttestrepo-1c2844.traj';
-const rolloutId = 'swe-agent:sweagenttestrepo-1c2844';
 const tempDir = useTempDir();
 
 interface RawEntry {
@@ -49,6 +48,13 @@ function olderSchema(): RawTrajectory {
   return traj;
 }
 
+/** The id of the rollout imported from a file named `<stem>.traj`, or of the instance `stem`: its name and its content's hash. */
+function rolloutNamed(db: Db, stem: string): string {
+  const ids = db.prepare("SELECT id FROM rollouts WHERE id LIKE ? ESCAPE '\\'").pluck().all(`swe-agent:${stem.replaceAll('_', '\\_')}@%`) as string[];
+  expect(ids).toHaveLength(1);
+  return ids[0]!;
+}
+
 function rolloutExtra(db: Db, id: string): Record<string, unknown> {
   return JSON.parse(db.prepare('SELECT extra FROM rollouts WHERE id = ?').pluck().get(id) as string) as Record<string, unknown>;
 }
@@ -63,6 +69,7 @@ describe('SWE-agent trajectory import (real file)', () => {
     const traj = raw();
     const result = await importFile(db, fixture);
     expect(result).toMatchObject({ format: 'swe-agent', rollouts: 1, steps: 5, programs: 0, failures: 0, duplicates: 0 });
+    const rolloutId = rolloutNamed(db, 'SWE-agent__test-repo-i1');
 
     const steps = listSteps(db, rolloutId);
     expect(steps.map((s) => s.command)).toEqual(traj.trajectory.map((e) => e.action));
@@ -122,16 +129,17 @@ describe('SWE-agent trajectory import (variants built from the real file)', () =
     const dir = tempDir();
     const db = openCorpus(join(dir, 'corpus.db'));
     await importFile(db, fixture);
-    const current = stepExtras(db, rolloutId);
+    const current = stepExtras(db, rolloutNamed(db, 'SWE-agent__test-repo-i1'));
     const older = variant(dir, JSON.stringify(olderSchema(), null, 2), 'older.traj');
     expect((await chooseImporter(older, 'older.traj', 'auto')).format).toBe('swe-agent');
     expect(await importFile(db, older)).toMatchObject({ format: 'swe-agent', rollouts: 1, steps: 5, failures: 0 });
 
     // The state is stored parsed, so both schemas give the same step extras.
-    expect(stepExtras(db, 'swe-agent:older')).toEqual(current);
-    expect(listSteps(db, 'swe-agent:older').map((s) => s.durationMs)).toEqual([null, null, null, null, null]);
-    expect(getRollout(db, 'swe-agent:older')).toMatchObject({ taskId: 'swe-agent:older', agent: 'swe-agent', submitted: raw().info.submission });
-    expect(rolloutExtra(db, 'swe-agent:older')).not.toHaveProperty('replay_config');
+    const olderId = rolloutNamed(db, 'older');
+    expect(stepExtras(db, olderId)).toEqual(current);
+    expect(listSteps(db, olderId).map((s) => s.durationMs)).toEqual([null, null, null, null, null]);
+    expect(getRollout(db, olderId)).toMatchObject({ taskId: 'swe-agent:older', agent: 'swe-agent', submitted: raw().info.submission });
+    expect(rolloutExtra(db, olderId)).not.toHaveProperty('replay_config');
     expect(db.prepare('SELECT statement FROM tasks WHERE id = ?').pluck().get('swe-agent:older')).toMatch(/does not record the problem statement/);
     db.close();
   });
@@ -142,6 +150,7 @@ describe('SWE-agent trajectory import (variants built from the real file)', () =
     traj.replay_config = JSON.stringify(traj.replay_config);
     const db = openCorpus(join(dir, 'corpus.db'));
     await importFile(db, variant(dir, JSON.stringify(traj)));
+    const rolloutId = rolloutNamed(db, 'SWE-agent__test-repo-i1');
     expect(getRollout(db, rolloutId)).toMatchObject({ taskId: 'swe-agent:SWE-agent__test-repo-i1', agent: 'gpt-4o' });
     expect(rolloutExtra(db, rolloutId).replay_config).toEqual(raw().replay_config);
     db.close();
@@ -162,8 +171,8 @@ describe('SWE-agent trajectory import (variants built from the real file)', () =
       "The command 'find_file missing_colon.py' was cancelled because it took more than 30 seconds. Please try a different command that completes more quickly.";
     const db = openCorpus(join(dir, 'corpus.db'));
     expect(await importFile(db, variant(dir, JSON.stringify(traj)))).toMatchObject({ steps: 5, failures: 2 });
-    expect(listFailures(db, rolloutId).map((f) => [f.step, f.kind, f.exceptionClass, f.message])).toEqual([
-      [0, 'timeout', null, null],
+    expect(listFailures(db, rolloutNamed(db, fileName.replace('.traj', ''))).map((f) => [f.step, f.kind, f.exceptionClass, f.message])).toEqual([
+      [0, 'timeout', null, traj.trajectory[0]!.observation],
       [3, 'crash', 'ZeroDivisionError', 'division by zero'],
     ]);
     db.close();

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { elementLines, fileStem, parseDocument, readJsonDocument } from './json-document';
 import type { Importer } from './importer';
+import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 import { trajectoryRecords } from './swe-agent-records';
 import { looksLikeSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-trajectory';
@@ -24,5 +25,5 @@ async function* readSweAgentTrajectory(path: string, label: string): AsyncGenera
   const doc = await readJsonDocument(path, label);
   const lines = elementLines(doc.text, 'trajectory');
   const traj = parseDocument(doc, sweAgentTrajectory, 'trajectory', lines);
-  yield* trajectoryRecords(traj, fileStem(basename(path), ['.gz', '.json', '.traj']), contentHash(doc.text), label, lines);
+  yield* trajectoryRecords(traj, fileStem(basename(path), ['.gz', '.json', '.traj']), contentHash(canonicalJson(doc.value)), label, lines);
 }
