@@ -13,37 +13,34 @@ export interface RolloutFilters {
 }
 
 /**
+ * The condition each value filter adds, with the value as `@name`. Figures are read from
+ * rollout_figures by subquery, so a query need not join it to filter.
+ */
+const valueConditions = {
+  benchmark: 't.benchmark_id = @benchmark',
+  collection: 'r.collection_id = @collection',
+  grade: 'r.grade = @grade',
+  agent: 'r.agent = @agent',
+  task: 'r.task_id = @task',
+  exception: 'r.id IN (SELECT rollout_id FROM rollout_figures WHERE first_exception = @exception)',
+} as const;
+
+/**
  * SQL conditions and named parameters for the corpus filters, over a query that has
  * rollouts as `r` and tasks as `t`. One definition, so the table, its counts and search agree.
- * Figures are read from rollout_figures by subquery, so a query need not join it to filter.
  */
 export function rolloutFilter(filters: RolloutFilters): { conditions: string[]; params: Record<string, unknown> } {
   const conditions: string[] = [];
   const params: Record<string, unknown> = {};
-  if (filters.benchmark) {
-    conditions.push('t.benchmark_id = @benchmark');
-    params.benchmark = filters.benchmark;
-  }
-  if (filters.collection) {
-    conditions.push('r.collection_id = @collection');
-    params.collection = filters.collection;
-  }
-  if (filters.grade === 'ungraded') conditions.push('r.grade IS NULL');
-  else if (filters.grade) {
-    conditions.push('r.grade = @grade');
-    params.grade = filters.grade;
-  }
-  if (filters.agent) {
-    conditions.push('r.agent = @agent');
-    params.agent = filters.agent;
-  }
-  if (filters.task) {
-    conditions.push('r.task_id = @task');
-    params.task = filters.task;
-  }
-  if (filters.exception) {
-    conditions.push('r.id IN (SELECT rollout_id FROM rollout_figures WHERE first_exception = @exception)');
-    params.exception = filters.exception;
+  for (const [name, condition] of Object.entries(valueConditions) as [keyof typeof valueConditions, string][]) {
+    const value = filters[name];
+    if (!value) continue;
+    if (name === 'grade' && value === 'ungraded') {
+      conditions.push('r.grade IS NULL');
+      continue;
+    }
+    conditions.push(condition);
+    params[name] = value;
   }
   if (filters.kind) {
     // The kind names a column, so only the schema's own values get this far.

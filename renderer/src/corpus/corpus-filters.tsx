@@ -11,75 +11,39 @@ export function CorpusFilters() {
   );
   const setFilter = useCorpusStore((s) => s.setFilter);
   const count = (n: number) => `(${formatCount(n)})`;
-
-  const benchmarks = (facets?.benchmarks ?? []).map((b) => ({
-    value: b.value,
-    text: `${b.label} · ${b.role.replace(/_/g, ' ')} ${count(b.count)}`,
-  }));
-  const collections = (facets?.collections ?? []).map((c) => ({ value: c.value, text: `${c.label} ${count(c.count)}` }));
   const options = (list: { value: string; label: string; count: number }[] | undefined) =>
     (list ?? []).map((f) => ({ value: f.value, text: `${f.label} ${count(f.count)}` }));
-  const grades = options(facets?.grades);
+
+  const selects: { filter: keyof Filters; label: string; allLabel: string; options: { value: string; text: string }[] }[] = [
+    {
+      filter: 'benchmark',
+      label: 'Benchmark',
+      allLabel: 'All benchmarks',
+      options: (facets?.benchmarks ?? []).map((b) => ({ value: b.value, text: `${b.label} · ${b.role.replace(/_/g, ' ')} ${count(b.count)}` })),
+    },
+    { filter: 'collection', label: 'Collection', allLabel: 'All collections', options: options(facets?.collections) },
+    { filter: 'grade', label: 'Grade', allLabel: 'All grades', options: options(facets?.grades) },
+    { filter: 'agent', label: 'Agent', allLabel: 'All agents', options: options(facets?.agents) },
+    { filter: 'task', label: 'Task', allLabel: 'All tasks', options: options(facets?.tasks) },
+    { filter: 'exception', label: 'First exception', allLabel: 'Any exception', options: options(facets?.exceptions) },
+    { filter: 'kind', label: 'Failure kind', allLabel: 'Any failures', options: options(facets?.kinds) },
+  ];
 
   return (
     <div className="filter-bar">
       <SearchBox />
-      <FacetSelect
-        label="Benchmark"
-        testId="filter-benchmark"
-        allLabel="All benchmarks"
-        value={filters.benchmark}
-        options={benchmarks}
-        onChange={(v) => setFilter('benchmark', v)}
-      />
-      <FacetSelect
-        label="Collection"
-        testId="filter-collection"
-        allLabel="All collections"
-        value={filters.collection}
-        options={collections}
-        onChange={(v) => setFilter('collection', v)}
-      />
-      <FacetSelect
-        label="Grade"
-        testId="filter-grade"
-        allLabel="All grades"
-        value={filters.grade}
-        options={grades}
-        onChange={(v) => setFilter('grade', v as Filters['grade'])}
-      />
-      <FacetSelect
-        label="Agent"
-        testId="filter-agent"
-        allLabel="All agents"
-        value={filters.agent}
-        options={options(facets?.agents)}
-        onChange={(v) => setFilter('agent', v)}
-      />
-      <FacetSelect
-        label="Task"
-        testId="filter-task"
-        allLabel="All tasks"
-        value={filters.task}
-        options={options(facets?.tasks)}
-        onChange={(v) => setFilter('task', v)}
-      />
-      <FacetSelect
-        label="First exception"
-        testId="filter-exception"
-        allLabel="Any exception"
-        value={filters.exception}
-        options={options(facets?.exceptions)}
-        onChange={(v) => setFilter('exception', v)}
-      />
-      <FacetSelect
-        label="Failure kind"
-        testId="filter-kind"
-        allLabel="Any failures"
-        value={filters.kind}
-        options={options(facets?.kinds)}
-        onChange={(v) => setFilter('kind', v as Filters['kind'])}
-      />
+      {selects.map((s) => (
+        <FacetSelect
+          key={s.filter}
+          label={s.label}
+          testId={`filter-${s.filter}`}
+          allLabel={s.allLabel}
+          value={filters[s.filter]}
+          options={s.options}
+          // Options come from the facets, so a value is always one the filter accepts.
+          onChange={(v) => setFilter(s.filter, v as Filters[typeof s.filter])}
+        />
+      ))}
       <div className="corpus-count" data-testid="corpus-count" aria-live="polite">
         <strong>{total === null ? '…' : formatCount(total)}</strong> of {corpusTotal === null ? '…' : formatCount(corpusTotal)} rollouts
       </div>
