@@ -16,7 +16,7 @@
  * Applied migrations are checksummed, so recountFigures (which the import's recount uses too)
  * must not change once released.
  */
-const kinds = ['crash', 'timeout', 'oom', 'killed', 'missing_package', 'wrong_answer', 'invalid_output'] as const;
+const kinds = ['crash', 'timeout', 'oom', 'killed', 'missing_package', 'wrong_answer', 'invalid_output', 'buggy', 'rejected_edit'] as const;
 
 const kindColumns = kinds.map((k) => `  kind_${k} INTEGER NOT NULL DEFAULT 0,`).join('\n');
 

@@ -33,9 +33,9 @@ export const migrations: readonly Migration[] = [
   migration(6, 'pipeline', pipeline),
   migration(7, 'leaderboards', leaderboards),
   migration(8, 'ci-label-client-id', labelClientIds),
-  migration(9, 'scale-rollout-figures', scaleRolloutFigures),
-  migration(10, 'runs-slots', runsSlots),
-  migration(11, 'import-failure-kinds', importFailureKinds),
+  migration(9, 'import-failure-kinds', importFailureKinds),
+  migration(10, 'scale-rollout-figures', scaleRolloutFigures),
+  migration(11, 'runs-slots', runsSlots),
   migration(12, 'numbers-run-audit-v2', runAuditV2),
 ];
 
