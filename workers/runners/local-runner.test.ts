@@ -166,7 +166,7 @@ describe('local backend through the API', () => {
     });
     expect(exp.attempts).toHaveLength(12);
     expect(exp.counts.queued).toBe(12);
-    await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', wait: true });
+    await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', parallel: 4, wait: true });
     const detail = await t.core.invoke('experiments.get', { id: exp.id });
     expect(detail.counts).toMatchObject({ succeeded: 9, failed: 3, queued: 0 });
     const cmp = await t.core.invoke('experiments.compare', { experiment: exp.id, a: 'fixed', b: 'original' });

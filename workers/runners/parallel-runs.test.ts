@@ -80,6 +80,12 @@ describe('local runs over slots', () => {
     }
   });
 
+  it('passes parallel through the one-click rerun', async () => {
+    const run = await t.core.invoke('runs.rerun', { rollout: 'r-fail', path: 'final.py', version: 1, backend: 'local', repeats: 2, parallel: 2, wait: true });
+    expect(run.rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    expect(run.rows.map((r) => r.slot).sort()).toEqual(['local#1', 'local#2']);
+  });
+
   it('takes the local slot count from Settings when the run does not say', async () => {
     expect(await t.core.invoke('hosts.saveLocal', { slots: 3 })).toEqual({ slots: 3, envNames: [] });
     const barrier = join(dir, 'barrier-3');

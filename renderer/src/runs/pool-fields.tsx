@@ -1,4 +1,5 @@
 import { useHostsStore } from '../stores/hosts-store';
+import { CountInput } from './count-input';
 
 /** Props of the pool fields of the start form. */
 export interface PoolFieldsProps {
@@ -32,15 +33,10 @@ export function PoolFields({ backend, parallel, parallelInvalid, onParallel, ext
     <>
       <label className="facet facet-inline">
         <span className="facet-label">{primary === null ? 'At once' : 'Slots per host'}</span>
-        <input
-          className="cap-input"
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
+        <CountInput
           placeholder="auto"
           value={parallel}
-          aria-invalid={parallelInvalid}
+          invalid={parallelInvalid}
           title={
             parallelInvalid
               ? 'A whole number of slots, at least 1'
@@ -48,9 +44,9 @@ export function PoolFields({ backend, parallel, parallelInvalid, onParallel, ext
                 ? 'Tasks of each job array running at once (%N)'
                 : 'Attempts each host runs at once; empty: the host\'s setting, else one per GPU, else one'
           }
-          onChange={(e) => onParallel(e.target.value)}
+          onChange={onParallel}
           disabled={disabled}
-          data-testid="run-parallel"
+          testId="run-parallel"
         />
       </label>
       {others.length > 0 && (

@@ -1,4 +1,5 @@
 import { BackendSelect } from './backend-select';
+import { CountInput } from './count-input';
 import { PoolFields, type PoolFieldsProps } from './pool-fields';
 
 /** Props of the run toolbar. */
@@ -31,19 +32,14 @@ export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pendin
       <PoolFields backend={backend} disabled={starting} {...pool} />
       <label className="facet facet-inline">
         <span className="facet-label">Time cap</span>
-        <input
-          className="cap-input"
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
+        <CountInput
           placeholder="per case"
           value={cap}
-          aria-invalid={capInvalid}
+          invalid={capInvalid}
           title={capInvalid ? 'A time cap is a positive number of seconds' : 'Overrides every case\'s own time cap for this run'}
-          onChange={(e) => onCap(e.target.value)}
-          data-testid="run-timeout"
-          aria-describedby="run-cap-unit"
+          onChange={onCap}
+          testId="run-timeout"
+          describedBy="run-cap-unit"
         />
         <span id="run-cap-unit" className="muted">
           s
