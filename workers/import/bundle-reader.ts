@@ -6,6 +6,7 @@ import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common
 import { ApiError } from '../../common/errors';
 import { fastRecord } from './fast-records';
 import { importError } from './import-error';
+import { describeFault } from './json-text';
 
 export interface LocatedRecord {
   line: number;
@@ -233,7 +234,9 @@ function parseLine(text: string, file: string, line: number): BundleRecord {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw importError({ file, line }, `not valid JSON (${(err as Error).message})`);
+    // The fault without V8's excerpt of the line: a file that is not a bundle must not be quoted back.
+    const at = /position (\d+)/.exec((err as Error).message);
+    throw importError({ file, line }, `not valid JSON (${describeFault((err as Error).message)}${at ? ` at byte ${Number(at[1]) + 1} of the line` : ''})`);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw importError({ file, line }, 'a record must be a JSON object');

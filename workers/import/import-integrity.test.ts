@@ -179,6 +179,8 @@ describe('files that are not runs', () => {
     expect(described).not.toContain('hunter2');
     const forced = await importFile(db, shadow, { format: 'aide' }).then(() => null, (err: Error) => err.message);
     expect(forced).toMatch(/^shadow:1: not valid JSON \(unexpected character at byte 1 of the line\)$/);
+    const asBundle = await importFile(db, shadow, { format: 'bundle' }).then(() => null, (err: Error) => err.message);
+    expect(asBundle).toBe('shadow:1: not valid JSON (unexpected character)');
     expect(rolloutIds(db)).toEqual([]);
     db.close();
   });

@@ -102,7 +102,7 @@ function faultsBefore(text: string, length: number): boolean {
 }
 
 /** What went wrong, without the excerpt of the text V8 puts in some messages. */
-function describeFault(message: string): string {
+export function describeFault(message: string): string {
   if (/end of JSON input/.test(message)) return 'the text ends before the document does';
   if (/^Unexpected token/.test(message)) return 'unexpected character';
   if (/^Unexpected non-whitespace/.test(message)) return 'text after the end of the document';
