@@ -28,6 +28,7 @@ export const corpusTables = [
   'pipeline_run_requests',
   'pipeline_runs',
   'program_versions',
+  'rollout_figures',
   'rollouts',
   'rubric_support',
   'rubrics',
