@@ -11,6 +11,7 @@ import type { LocatedRecord } from './bundle-reader';
 import type { Importer } from './importer';
 import { importError } from './import-error';
 import { fileStem, located, readJsonValue } from './json-document';
+import { contentText, field } from './json-fields';
 import { canonicalJson } from './canonical-json';
 import { contentHash, runId } from './run-id';
 
@@ -120,15 +121,4 @@ function checkedMessages(value: unknown, label: string, field: string): Message[
     if (typeof role !== 'string') throw importError({ file: label, line: 1, field: `${where}.role` }, 'missing the role');
     return { role, content: contentText(content) };
   });
-}
-
-/** Message content as text: a string, or the text parts of a list of content parts. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (typeof part === 'string' ? part : String(field(part, 'text') ?? ''))).join('');
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }

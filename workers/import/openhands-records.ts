@@ -10,6 +10,7 @@
  */
 import type { LocatedRecord } from './bundle-reader';
 import { located } from './json-document';
+import { field } from './json-fields';
 import { runId } from './run-id';
 
 type Event = Record<string, unknown>;
@@ -147,8 +148,4 @@ function duration(start: unknown, end: unknown): number | null {
   if (typeof start !== 'string' || typeof end !== 'string') return null;
   const ms = Date.parse(end) - Date.parse(start);
   return Number.isFinite(ms) && ms >= 0 ? Math.round(ms) : null;
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }

@@ -7,6 +7,7 @@
  */
 import type { LocatedRecord } from './bundle-reader';
 import { located } from './json-document';
+import { contentText, field } from './json-fields';
 import { runId } from './run-id';
 import type { SweAgentEntry, SweAgentTrajectory } from './swe-agent-trajectory';
 
@@ -77,19 +78,13 @@ function entriesFromHistory(history: NonNullable<SweAgentTrajectory['history']>)
     entries.push({
       ...kept,
       action,
-      observation: answer && answer.role !== 'assistant' ? textOf(answer.content) : null,
-      response: textOf(message.content),
+      observation: answer && answer.role !== 'assistant' ? contentText(answer.content) : null,
+      response: contentText(message.content),
     });
   });
   return entries;
 }
 
-/** Message content as text: a string, or the text parts of a list. */
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (typeof part === 'string' ? part : String(field(part, 'text') ?? ''))).join('');
-}
 
 function stepOf(entry: SweAgentEntry, index: number, rollout: string): Record<string, unknown> & { type: 'step' } {
   const { action, observation, execution_time: seconds, state, ...kept } = entry;
@@ -129,8 +124,4 @@ function parsedJson(value: string | Record<string, unknown>): unknown {
   } catch {
     return value;
   }
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
