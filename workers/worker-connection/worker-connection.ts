@@ -4,6 +4,11 @@
  * forwards calls, fans out its events, hands it the API key before its first call, and
  * restarts it with backoff when it crashes. A worker that dies answers its in-flight calls
  * with `unavailable` instead of leaving them hanging. Imports nothing from Electron.
+ *
+ * At most `maxInFlight` calls are in the worker at once; the rest wait here, first come first
+ * served. A call whose caller gives up (its AbortSignal fires, as when an HTTP client goes
+ * away) is dropped while it waits here and never reaches the worker: a worker stalled by
+ * one long request would otherwise run every abandoned request after it before a new one.
  */
 import type { Result } from '../../common/contract';
 import type { ApiErrorData } from '../../common/errors';
@@ -36,6 +41,26 @@ export interface WorkerConnectionOptions {
   /** Where the connection says that a worker crashed and whether it restarts (stderr by default). */
   log?: (line: string) => void;
   now?: () => number;
+  /** How many calls may be in the worker at once (it runs them one by one, so a few suffice). */
+  maxInFlight?: number;
+}
+
+export interface CallOptions {
+  /** Aborting it answers the call with `cancelled`: dropped if still waiting here, its answer discarded if already in the worker. */
+  signal?: AbortSignal;
+}
+
+/** Enough to keep the worker busy and to let a few slow asynchronous calls (an import) overlap others. */
+export const defaultMaxInFlight = 8;
+
+/** A call in the worker: how to answer its caller, and the slot it frees when the worker answers. */
+interface PendingCall {
+  settle(result: Result<unknown>): void;
+  release(): void;
+}
+
+function cancelled(op: string): { ok: false; error: ApiErrorData } {
+  return { ok: false, error: { code: 'cancelled', message: `${op}: the caller went away before the answer` } };
 }
 
 function unavailable(message: string): { ok: false; error: ApiErrorData } {
@@ -57,7 +82,12 @@ export class WorkerConnection {
   /** Cancels a restart waiting out its backoff, settling the calls that wait for it. */
   private cancelRestart: (() => void) | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, (result: Result<unknown>) => void>();
+  private readonly pending = new Map<number, PendingCall>();
+  /** Calls in the worker, or granted a slot and about to be sent. */
+  private active = 0;
+  /** Calls waiting for a slot, oldest first. */
+  private readonly waiting: (() => void)[] = [];
+  private readonly maxInFlight: number;
   private readonly listeners = new Set<EventListener>();
   private readonly policy: RestartPolicy;
   private readonly log: (line: string) => void;
@@ -70,6 +100,7 @@ export class WorkerConnection {
     this.policy = options.restart ?? defaultRestartPolicy;
     this.log = options.log ?? ((line) => console.error(line));
     this.now = options.now ?? Date.now;
+    this.maxInFlight = options.maxInFlight ?? defaultMaxInFlight;
     this.crashes = new CrashHistory(this.policy, this.now);
   }
 
@@ -89,26 +120,69 @@ export class WorkerConnection {
     return this.spawn(args, undefined);
   }
 
-  /** Forwards one call to the worker; never rejects. */
-  async call(op: string, request: unknown): Promise<Result<unknown>> {
+  /** Forwards one call to the worker once a slot is free; never rejects. */
+  async call(op: string, request: unknown, options: CallOptions = {}): Promise<Result<unknown>> {
+    const { signal } = options;
+    if (signal?.aborted) return cancelled(op);
     const ready = this.ready;
     const started = await ready;
     // A restart or a corpus switch while waiting: wait for the new worker instead.
-    if (ready !== this.ready) return this.call(op, request);
+    if (ready !== this.ready) return this.call(op, request, options);
     if (!started.ok) return started;
+    if (signal?.aborted) return cancelled(op);
+    if (!(await this.acquire(signal))) return cancelled(op);
+    // The worker died or was replaced while this call waited for a slot: wait for the next one.
+    if (ready !== this.ready || !this.transport) {
+      this.release();
+      return this.call(op, request, options);
+    }
     const transport = this.transport;
-    if (!transport) return unavailable('the worker process has stopped');
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      const onAbort = () => resolve(cancelled(op));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = (result: Result<unknown>) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(result);
+      };
+      this.pending.set(id, { settle, release: () => this.release() });
       try {
         transport.send({ kind: 'request', id, op, request });
       } catch (err) {
         // A request the channel cannot carry (not cloneable, or the channel just closed) fails alone.
         this.pending.delete(id);
-        resolve(unavailable(`the request could not be sent to the worker process: ${(err as Error).message}`));
+        this.release();
+        settle(unavailable(`the request could not be sent to the worker process: ${(err as Error).message}`));
       }
     });
+  }
+
+  /** Resolves true once the call holds a slot, or false if it was abandoned while waiting. */
+  private acquire(signal: AbortSignal | undefined): Promise<boolean> {
+    if (this.active < this.maxInFlight && this.waiting.length === 0) {
+      this.active++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const grant = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(true);
+      };
+      const onAbort = () => {
+        const index = this.waiting.indexOf(grant);
+        if (index >= 0) this.waiting.splice(index, 1);
+        resolve(false);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(grant);
+    });
+  }
+
+  /** Hands a freed slot to the oldest waiting call, or returns it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
   }
 
   /**
@@ -161,8 +235,10 @@ export class WorkerConnection {
         } else if (message.kind === 'fatal') {
           resolve({ ok: false, error: message.error });
         } else if (message.kind === 'response') {
-          this.pending.get(message.id)?.(message.result);
+          const call = this.pending.get(message.id);
           this.pending.delete(message.id);
+          call?.settle(message.result);
+          call?.release();
         } else if (message.kind === 'event') {
           this.emit(message.event);
         }
@@ -212,7 +288,11 @@ export class WorkerConnection {
 
   private failPending(message: string): void {
     const failure = unavailable(message);
-    for (const resolve of this.pending.values()) resolve(failure);
+    const calls = [...this.pending.values()];
     this.pending.clear();
+    for (const call of calls) {
+      call.settle(failure);
+      call.release();
+    }
   }
 }
