@@ -1,8 +1,9 @@
 /**
  * Requests whose client went away, with real processes: `rwb serve` on a copy of the sample
- * corpus and the worker it forks. While the worker is stopped, forty clients send a write and
- * hang up. Only the few already handed to the worker run; the rest never reach it, so the
- * next request waits for those few and not for forty.
+ * corpus and the worker it forks. While the worker is stopped, reads fill every slot in the
+ * worker and one more waits, then forty clients send a write, which waits its turn behind
+ * that read, and hang up. None of the writes reaches the worker,
+ * so the next request waits for those few reads and not for forty writes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
@@ -105,29 +106,35 @@ describe('serve mode when clients go away', () => {
     expect((await post(server, 'prices.save', priceBody('warm-up', 1024)).answer).ok).toBe(true);
     await vi.waitFor(() => expect(openSockets(server.pid)).toBe(idleSockets), { timeout: 60_000, interval: 20 });
 
-    // Stopped, the worker answers nothing: the first requests stay in it, the rest queue in the server.
+    // Stopped, the worker answers nothing: the first reads stay in it, the rest queue in the server.
     process.kill(worker!, 'SIGSTOP');
     stoppedWorker = worker;
+    const before = bytesRead(server.pid);
+    // One read more than there are slots, so one waits in the server and the writes wait behind it.
+    const readCount = defaultMaxInFlight + 1;
+    const reads = Array.from({ length: readCount }, () => rawPost(server, 'app.info', '{}'));
+    const readBytes = reads.reduce((sum, { bytes }) => sum + bytes, 0);
+    await vi.waitFor(() => expect(bytesRead(server.pid) - before).toBeGreaterThanOrEqual(readBytes), { timeout: 60_000, interval: 20 });
     const abandonedCount = 40;
     const padding = 128 * 1024;
-    const before = bytesRead(server.pid);
     const abandoned = Array.from({ length: abandonedCount }, (_, i) => rawPost(server, 'prices.save', priceBody(`abandoned-${i}`, padding)));
-    const sent = abandoned.reduce((sum, { bytes }) => sum + bytes, 0);
+    const sent = readBytes + abandoned.reduce((sum, { bytes }) => sum + bytes, 0);
     // Every byte read means every request has been handed to the worker connection.
     await vi.waitFor(() => expect(bytesRead(server.pid) - before).toBeGreaterThanOrEqual(sent), { timeout: 60_000, interval: 20 });
-    expect(openSockets(server.pid)).toBe(idleSockets + abandonedCount);
+    expect(openSockets(server.pid)).toBe(idleSockets + readCount + abandonedCount);
 
     for (const { socket } of abandoned) socket.destroy();
     // The server closes a socket and cancels its request in the same turn of its event loop.
-    await vi.waitFor(() => expect(openSockets(server.pid)).toBe(idleSockets), { timeout: 60_000, interval: 20 });
+    await vi.waitFor(() => expect(openSockets(server.pid)).toBe(idleSockets + readCount), { timeout: 60_000, interval: 20 });
     process.kill(worker!, 'SIGCONT');
     stoppedWorker = undefined;
 
     const prices = (await post(server, 'prices.list', '{}').answer) as { ok: true; value: { model: string }[] };
     expect(prices.ok).toBe(true);
-    const ran = prices.value.filter((p) => p.model.startsWith('abandoned-'));
-    // Those already in the worker ran (it cannot stop a synchronous write); none of the queued ones did.
-    expect(ran).toHaveLength(defaultMaxInFlight);
+    // The reads in the worker are answered; none of the writes queued behind them ran.
+    await vi.waitFor(() => expect(openSockets(server.pid)).toBe(idleSockets), { timeout: 60_000, interval: 20 });
+    expect(prices.value.filter((p) => p.model.startsWith('abandoned-'))).toEqual([]);
+    expect(prices.value.map((p) => p.model)).toContain('warm-up');
     expect(childPids(server.pid)).toEqual([worker]);
     expect(serve!.exitCode).toBeNull();
   });

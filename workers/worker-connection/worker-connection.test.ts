@@ -1,6 +1,7 @@
 /**
- * The connection's queue with an in-memory worker: at most `maxInFlight` calls reach the
- * worker, the rest wait in order, and a call abandoned while it waits is never sent.
+ * The connection's queue with an in-memory worker: at most `maxInFlight` reads are in the
+ * worker, calls wait in order, and a call abandoned while it waits is never sent. The ops
+ * named here are unknown to the contract (and so count as reads) unless they are real ones.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ShellMessage, WorkerMessage } from '../../common/worker-protocol';
@@ -89,6 +90,26 @@ describe('WorkerConnection queue', () => {
     worker.answer(1);
     expect(await first).toEqual({ ok: true, value: 'first' });
     expect(await last).toEqual({ ok: true, value: 'last' });
+    await connection.stop();
+  });
+
+  it('lets writes hold no slot, so one waiting in the worker for the write lock holds up no read, yet keeps their turn', async () => {
+    const { connection, workers } = await openWith(1);
+    const worker = workers[0]!;
+    const calls = [connection.call('rollouts.list', {}), connection.call('corpus.stats', {}), connection.call('labels.add', {})];
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list']);
+    worker.answer(0);
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list', 'corpus.stats', 'labels.add']);
+    calls.push(connection.call('import.files', {}), connection.call('steps.list', {}));
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list', 'corpus.stats', 'labels.add', 'import.files']);
+    worker.answer(1);
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list', 'corpus.stats', 'labels.add', 'import.files', 'steps.list']);
+    for (const index of [2, 3, 4]) worker.answer(index);
+    expect((await Promise.all(calls)).map((r) => r.ok)).toEqual([true, true, true, true, true]);
     await connection.stop();
   });
 

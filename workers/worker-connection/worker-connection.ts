@@ -5,15 +5,17 @@
  * restarts it with backoff when it crashes. A worker that dies answers its in-flight calls
  * with `unavailable` instead of leaving them hanging. Imports nothing from Electron.
  *
- * At most `maxInFlight` calls are in the worker at once; the rest wait here, first come first
- * served. A call whose caller gives up (its AbortSignal fires, as when an HTTP client goes
+ * At most `maxInFlight` reads are in the worker at once; calls wait here, first come first
+ * served. Writes wait their turn but hold no slot, since one may wait in the worker for the
+ * write lock as long as an import runs and would otherwise hold up every read. A call whose caller gives up (its AbortSignal fires, as when an HTTP client goes
  * away) is dropped while it waits here and never reaches the worker: a worker stalled by
  * one long request would otherwise run every abandoned request after it before a new one.
  */
-import type { Result } from '../../common/contract';
+import { isOperationName, type Result } from '../../common/contract';
 import type { ApiErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import type { ShellMessage, WorkerArgs, WorkerCredentials, WorkerMessage } from '../../common/worker-protocol';
+import { operationAccess } from '../core/operation-access';
 import { CrashHistory, defaultRestartPolicy, type RestartPolicy } from './restart-policy';
 
 /** How a worker process ended: an exit code, or the signal that killed it (Node only). */
@@ -41,7 +43,7 @@ export interface WorkerConnectionOptions {
   /** Where the connection says that a worker crashed and whether it restarts (stderr by default). */
   log?: (line: string) => void;
   now?: () => number;
-  /** How many calls may be in the worker at once (it runs them one by one, so a few suffice). */
+  /** How many reads may be in the worker at once (it runs them one by one, so a few suffice). */
   maxInFlight?: number;
 }
 
@@ -50,8 +52,19 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Enough to keep the worker busy and to let a few slow asynchronous calls (an import) overlap others. */
+/** Enough to keep the worker busy; what waits here beyond it can still be dropped. */
 export const defaultMaxInFlight = 8;
+
+/** A call waiting for its turn; `counted` when it needs one of the `maxInFlight` slots. */
+interface Waiting {
+  counted: boolean;
+  grant(): void;
+}
+
+/** Reads run in the worker at once, without waiting on anything: they are what a slot limits. */
+function needsSlot(op: string): boolean {
+  return !isOperationName(op) || operationAccess[op] === 'read';
+}
 
 /** A call in the worker: how to answer its caller, and the slot it frees when the worker answers. */
 interface PendingCall {
@@ -83,10 +96,10 @@ export class WorkerConnection {
   private cancelRestart: (() => void) | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, PendingCall>();
-  /** Calls in the worker, or granted a slot and about to be sent. */
+  /** Reads in the worker, or granted a slot and about to be sent. */
   private active = 0;
-  /** Calls waiting for a slot, oldest first. */
-  private readonly waiting: (() => void)[] = [];
+  /** Calls waiting for their turn, oldest first. */
+  private readonly waiting: Waiting[] = [];
   private readonly maxInFlight: number;
   private readonly listeners = new Set<EventListener>();
   private readonly policy: RestartPolicy;
@@ -130,10 +143,12 @@ export class WorkerConnection {
     if (ready !== this.ready) return this.call(op, request, options);
     if (!started.ok) return started;
     if (signal?.aborted) return cancelled(op);
-    if (!(await this.acquire(signal))) return cancelled(op);
+    const counted = needsSlot(op);
+    if (!(await this.acquire(counted, signal))) return cancelled(op);
+    const release = () => this.release(counted);
     // The worker died or was replaced while this call waited for a slot: wait for the next one.
     if (ready !== this.ready || !this.transport) {
-      this.release();
+      release();
       return this.call(op, request, options);
     }
     const transport = this.transport;
@@ -145,44 +160,57 @@ export class WorkerConnection {
         signal?.removeEventListener('abort', onAbort);
         resolve(result);
       };
-      this.pending.set(id, { settle, release: () => this.release() });
+      this.pending.set(id, { settle, release });
       try {
         transport.send({ kind: 'request', id, op, request });
       } catch (err) {
         // A request the channel cannot carry (not cloneable, or the channel just closed) fails alone.
         this.pending.delete(id);
-        this.release();
+        release();
         settle(unavailable(`the request could not be sent to the worker process: ${(err as Error).message}`));
       }
     });
   }
 
-  /** Resolves true once the call holds a slot, or false if it was abandoned while waiting. */
-  private acquire(signal: AbortSignal | undefined): Promise<boolean> {
-    if (this.active < this.maxInFlight && this.waiting.length === 0) {
-      this.active++;
-      return Promise.resolve(true);
-    }
+  /** Resolves true once it is the call's turn (and it holds a slot if `counted`), or false if it was abandoned while waiting. */
+  private acquire(counted: boolean, signal: AbortSignal | undefined): Promise<boolean> {
     return new Promise((resolve) => {
-      const grant = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(true);
+      const entry: Waiting = {
+        counted,
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(true);
+        },
       };
       const onAbort = () => {
-        const index = this.waiting.indexOf(grant);
+        const index = this.waiting.indexOf(entry);
         if (index >= 0) this.waiting.splice(index, 1);
         resolve(false);
+        // A read dropped from the head may have held up the calls behind it.
+        this.pump();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(grant);
+      this.waiting.push(entry);
+      this.pump();
     });
   }
 
-  /** Hands a freed slot to the oldest waiting call, or returns it. */
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
+  private release(counted: boolean): void {
+    if (counted) this.active--;
+    this.pump();
+  }
+
+  /** Lets waiting calls go in order, until a read finds every slot taken. */
+  private pump(): void {
+    while (this.waiting.length > 0) {
+      const head = this.waiting[0]!;
+      if (head.counted) {
+        if (this.active >= this.maxInFlight) return;
+        this.active++;
+      }
+      this.waiting.shift();
+      head.grant();
+    }
   }
 
   /**
