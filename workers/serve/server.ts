@@ -69,6 +69,17 @@ function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   return Number.isFinite(declared) && declared > limit;
 }
 
+/** Fires when the client goes away before its answer is written, so a call still queued for the worker is dropped. */
+function abandoned(req: IncomingMessage, res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  // Gone while its body was read: 'close' has already fired.
+  if (req.socket.destroyed) controller.abort();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 /**
  * Serve mode: the renderer build and the API over HTTP (POST /api/<operation>), a WebSocket
  * of events (/events), file uploads for import (POST /upload?name=) and downloads of exported
@@ -126,7 +137,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
       const body = await readJsonBody(req, op);
       if (!body.ok) return sendError(res, body.error);
-      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy));
+      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), { signal: abandoned(req, res) });
       return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });

@@ -8,7 +8,7 @@ import { ApiError } from '../../common/errors';
 import type { EventListener } from '../../common/events';
 import type { WorkerArgs } from '../../common/worker-protocol';
 import { forkWorker } from '../worker-connection/fork-transport';
-import { WorkerConnection, type SpawnWorker } from '../worker-connection/worker-connection';
+import { WorkerConnection, type CallOptions, type SpawnWorker } from '../worker-connection/worker-connection';
 
 export class WorkerClient {
   private constructor(private readonly connection: WorkerConnection) {}
@@ -25,8 +25,8 @@ export class WorkerClient {
    * Forwards one call. A key set or cleared in Settings is also kept here, so a restarted
    * worker gets it back in its credentials message; it lasts until the server stops.
    */
-  async call(op: string, request: unknown): Promise<Result<unknown>> {
-    const result = await this.connection.call(op, request);
+  async call(op: string, request: unknown, options: CallOptions = {}): Promise<Result<unknown>> {
+    const result = await this.connection.call(op, request, options);
     if (result.ok && op === 'models.setKey') this.connection.setCredentials((request as { key: string }).key, 'session');
     if (result.ok && op === 'models.clearKey') this.connection.setCredentials(null, 'session');
     return result;

@@ -4,11 +4,18 @@
  * forwards calls, fans out its events, hands it the API key before its first call, and
  * restarts it with backoff when it crashes. A worker that dies answers its in-flight calls
  * with `unavailable` instead of leaving them hanging. Imports nothing from Electron.
+ *
+ * At most `maxInFlight` reads are in the worker at once; calls wait here, first come first
+ * served. Writes wait their turn but hold no slot, since one may wait in the worker for the
+ * write lock as long as an import runs and would otherwise hold up every read. A call whose caller gives up (its AbortSignal fires, as when an HTTP client goes
+ * away) is dropped while it waits here and never reaches the worker: a worker stalled by
+ * one long request would otherwise run every abandoned request after it before a new one.
  */
-import type { Result } from '../../common/contract';
+import { isOperationName, type Result } from '../../common/contract';
 import type { ApiErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import type { ShellMessage, WorkerArgs, WorkerCredentials, WorkerMessage } from '../../common/worker-protocol';
+import { operationAccess } from '../core/operation-access';
 import { CrashHistory, defaultRestartPolicy, type RestartPolicy } from './restart-policy';
 
 /** How a worker process ended: an exit code, or the signal that killed it (Node only). */
@@ -36,6 +43,37 @@ export interface WorkerConnectionOptions {
   /** Where the connection says that a worker crashed and whether it restarts (stderr by default). */
   log?: (line: string) => void;
   now?: () => number;
+  /** How many reads may be in the worker at once (it runs them one by one, so a few suffice). */
+  maxInFlight?: number;
+}
+
+export interface CallOptions {
+  /** Aborting it answers the call with `cancelled`: dropped if still waiting here, its answer discarded if already in the worker. */
+  signal?: AbortSignal;
+}
+
+/** Enough to keep the worker busy; what waits here beyond it can still be dropped. */
+export const defaultMaxInFlight = 8;
+
+/** A call waiting for its turn; `counted` when it needs one of the `maxInFlight` slots. */
+interface Waiting {
+  counted: boolean;
+  grant(): void;
+}
+
+/** Reads run in the worker at once, without waiting on anything: they are what a slot limits. */
+function needsSlot(op: string): boolean {
+  return !isOperationName(op) || operationAccess[op] === 'read';
+}
+
+/** A call in the worker: how to answer its caller, and the slot it frees when the worker answers. */
+interface PendingCall {
+  settle(result: Result<unknown>): void;
+  release(): void;
+}
+
+function cancelled(op: string): { ok: false; error: ApiErrorData } {
+  return { ok: false, error: { code: 'cancelled', message: `${op}: the caller went away before the answer` } };
 }
 
 function unavailable(message: string): { ok: false; error: ApiErrorData } {
@@ -57,7 +95,12 @@ export class WorkerConnection {
   /** Cancels a restart waiting out its backoff, settling the calls that wait for it. */
   private cancelRestart: (() => void) | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, (result: Result<unknown>) => void>();
+  private readonly pending = new Map<number, PendingCall>();
+  /** Reads in the worker, or granted a slot and about to be sent. */
+  private active = 0;
+  /** Calls waiting for their turn, oldest first. */
+  private readonly waiting: Waiting[] = [];
+  private readonly maxInFlight: number;
   private readonly listeners = new Set<EventListener>();
   private readonly policy: RestartPolicy;
   private readonly log: (line: string) => void;
@@ -70,6 +113,7 @@ export class WorkerConnection {
     this.policy = options.restart ?? defaultRestartPolicy;
     this.log = options.log ?? ((line) => console.error(line));
     this.now = options.now ?? Date.now;
+    this.maxInFlight = options.maxInFlight ?? defaultMaxInFlight;
     this.crashes = new CrashHistory(this.policy, this.now);
   }
 
@@ -89,26 +133,84 @@ export class WorkerConnection {
     return this.spawn(args, undefined);
   }
 
-  /** Forwards one call to the worker; never rejects. */
-  async call(op: string, request: unknown): Promise<Result<unknown>> {
+  /** Forwards one call to the worker once a slot is free; never rejects. */
+  async call(op: string, request: unknown, options: CallOptions = {}): Promise<Result<unknown>> {
+    const { signal } = options;
+    if (signal?.aborted) return cancelled(op);
     const ready = this.ready;
     const started = await ready;
     // A restart or a corpus switch while waiting: wait for the new worker instead.
-    if (ready !== this.ready) return this.call(op, request);
+    if (ready !== this.ready) return this.call(op, request, options);
     if (!started.ok) return started;
+    if (signal?.aborted) return cancelled(op);
+    const counted = needsSlot(op);
+    if (!(await this.acquire(counted, signal))) return cancelled(op);
+    const release = () => this.release(counted);
+    // The worker died or was replaced while this call waited for a slot: wait for the next one.
+    if (ready !== this.ready || !this.transport) {
+      release();
+      return this.call(op, request, options);
+    }
     const transport = this.transport;
-    if (!transport) return unavailable('the worker process has stopped');
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      const onAbort = () => resolve(cancelled(op));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = (result: Result<unknown>) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(result);
+      };
+      this.pending.set(id, { settle, release });
       try {
         transport.send({ kind: 'request', id, op, request });
       } catch (err) {
         // A request the channel cannot carry (not cloneable, or the channel just closed) fails alone.
         this.pending.delete(id);
-        resolve(unavailable(`the request could not be sent to the worker process: ${(err as Error).message}`));
+        release();
+        settle(unavailable(`the request could not be sent to the worker process: ${(err as Error).message}`));
       }
     });
+  }
+
+  /** Resolves true once it is the call's turn (and it holds a slot if `counted`), or false if it was abandoned while waiting. */
+  private acquire(counted: boolean, signal: AbortSignal | undefined): Promise<boolean> {
+    return new Promise((resolve) => {
+      const entry: Waiting = {
+        counted,
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(true);
+        },
+      };
+      const onAbort = () => {
+        const index = this.waiting.indexOf(entry);
+        if (index >= 0) this.waiting.splice(index, 1);
+        resolve(false);
+        // A read dropped from the head may have held up the calls behind it.
+        this.pump();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+      this.pump();
+    });
+  }
+
+  private release(counted: boolean): void {
+    if (counted) this.active--;
+    this.pump();
+  }
+
+  /** Lets waiting calls go in order, until a read finds every slot taken. */
+  private pump(): void {
+    while (this.waiting.length > 0) {
+      const head = this.waiting[0]!;
+      if (head.counted) {
+        if (this.active >= this.maxInFlight) return;
+        this.active++;
+      }
+      this.waiting.shift();
+      head.grant();
+    }
   }
 
   /**
@@ -161,8 +263,10 @@ export class WorkerConnection {
         } else if (message.kind === 'fatal') {
           resolve({ ok: false, error: message.error });
         } else if (message.kind === 'response') {
-          this.pending.get(message.id)?.(message.result);
+          const call = this.pending.get(message.id);
           this.pending.delete(message.id);
+          call?.settle(message.result);
+          call?.release();
         } else if (message.kind === 'event') {
           this.emit(message.event);
         }
@@ -212,7 +316,11 @@ export class WorkerConnection {
 
   private failPending(message: string): void {
     const failure = unavailable(message);
-    for (const resolve of this.pending.values()) resolve(failure);
+    const calls = [...this.pending.values()];
     this.pending.clear();
+    for (const call of calls) {
+      call.settle(failure);
+      call.release();
+    }
   }
 }
