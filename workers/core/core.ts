@@ -20,6 +20,8 @@ export interface CoreOptions {
   dbPath: string;
   shell: AppInfo['shell'];
   nativeBinding?: string;
+  /** Where the model's key and mode come from (default the process's environment); the sample's seeding replays with its own. */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -35,7 +37,7 @@ export class Core {
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
-    const model = new ModelAccess();
+    const model = new ModelAccess(options.modelEnv);
     this.ctx = { db: this.db, dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(), jobs: new Jobs(emit), model };
   }
 
