@@ -1,3 +1,4 @@
+import { environmentFacts } from '../../common/attempt-diagnosis';
 import { backendName } from '../../common/run-requests';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
@@ -55,5 +56,6 @@ export const rerunCommand: Command = {
     const fmt = (v: number | null, digits: number) => (v === null ? '' : v.toFixed(digits));
     const rows = attempts.map((a, i) => [a.id, a.repeat, a.status, a.exitCode ?? '', fmt(a.wallS, 2), fmt(a.score, 4), a.valid === null ? '' : a.valid ? 'yes' : 'no', a.host ?? '', a.error ?? '', diagnoses[i]!.summary]);
     ctx.out(`\nexperiment ${experiment.id} (case ${caseId}, ${backend})\n${formatTable([['attempt', 'repeat', 'status', 'exit', 'wall s', 'score', 'valid', 'host', 'note', 'did it happen again?'], ...rows])}\n`);
+    for (const d of diagnoses) if (d.environment) ctx.out(`attempt ${d.attemptId} ran on ${environmentFacts(d.environment).join(' · ')}\n`);
   },
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AttemptDiagnosis } from '../../../common/attempt-diagnosis';
 import type { AttemptRow } from '../../../common/domain';
 import { api } from '../api/bridge';
+import { AttemptEnvironmentLine } from './attempt-environment-line';
 
 const tone: Record<AttemptDiagnosis['outcome'], string> = {
   reproduced: 'fail',
@@ -41,6 +42,12 @@ export function AttemptDiagnosisLine({ attempt }: { attempt: AttemptRow }) {
           {' '}
           (vs {diagnosis.origin.rollout} step {diagnosis.origin.step})
         </span>
+      )}
+      {diagnosis.environment && (
+        <>
+          {' '}
+          <AttemptEnvironmentLine environment={diagnosis.environment} />
+        </>
       )}
     </span>
   );

@@ -7,6 +7,7 @@ import { sql as labelling } from './005-labelling';
 import { sql as pipeline } from './006-pipeline';
 import { sql as leaderboards } from './007-leaderboards';
 import { sql as runAuditV2 } from './008-numbers-run-audit-v2';
+import { sql as attemptEnvironment } from './009-numbers-attempt-environment';
 
 export interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   migration(6, 'pipeline', pipeline),
   migration(7, 'leaderboards', leaderboards),
   migration(8, 'numbers-run-audit-v2', runAuditV2),
+  migration(9, 'numbers-attempt-environment', attemptEnvironment),
 ];
 
 export const latestSchemaVersion = migrations.length;
