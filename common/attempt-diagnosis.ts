@@ -65,3 +65,13 @@ export function environmentFacts(env: AttemptEnvironment): string[] {
   for (const problem of env.problems) facts.push(`not probed: ${problem}`);
   return facts;
 }
+
+/** One attempt that re-ran a stored program version, with its outcome against the step it came from. */
+export interface ProgramRerun {
+  attemptId: number;
+  experiment: string;
+  status: string;
+  host: string | null;
+  outcome: AttemptOutcomeVsOrigin;
+  summary: string;
+}

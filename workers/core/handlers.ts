@@ -1,4 +1,5 @@
 import { attemptDiagnosis } from '../queries/attempt-diagnosis-query';
+import { programReruns } from '../queries/program-reruns-query';
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
 import type { WorkbenchEvent } from '../../common/events';
 import type { AppInfo } from '../../common/domain';
@@ -109,6 +110,7 @@ export const handlers: Handlers = {
   'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
   'attempts.diagnosis': (req, { db }) => attemptDiagnosis(db, req.id),
+  'attempts.ofProgram': (req, { db }) => programReruns(db, req),
   'hosts.list': (_req, { db }) => listHosts(db),
   'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
   'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),

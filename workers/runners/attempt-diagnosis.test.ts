@@ -89,6 +89,11 @@ describe('attempts.diagnosis on a real rerun', () => {
     expect(e).toMatchObject({ outcome: 'environment', failure: { kind: 'missing_package', exceptionClass: 'ModuleNotFoundError' } });
     expect(e.summary).toBe("environment: No module named 'rwb_no_such_package_here', not ValueError at job.py:2");
     expect(e.environment!.imports).toEqual({ rwb_no_such_package_here: null });
+    // The step that ran version 0 lists its rerun and whether the failure came back; version 1's lists its own.
+    expect(await core.invoke('attempts.ofProgram', { rollout: 'r-1', path: 'job.py', version: 0 })).toEqual([
+      { attemptId: sameAttempt.id, experiment: same.experiment, status: 'failed', host: hostname(), outcome: 'reproduced', summary: d.summary },
+    ]);
+    expect((await core.invoke('attempts.ofProgram', { rollout: 'r-1', path: 'job.py', version: 1 })).map((r) => r.outcome)).toEqual(['environment']);
     core.close();
   });
 });
