@@ -216,7 +216,11 @@ function finish(ctx: PipelineContext, run: string, outcome: RunOutcome): RunEnd 
   }
   writeLibraryRecords(db, outcome.records, `pipeline run ${run}`);
   const funnel = report.funnel;
-  const message = `library ${library}: ${report.rubrics.length} rubrics${funnel ? ` (${funnel.proposed} proposed, ${funnel.passedChecks} passed checks, ${funnel.unique} unique)` : ''}`;
+  // A Filtered cut proposes nothing: its row says what it kept of the library it cut.
+  const message =
+    outcome.records.library.method === 'filtered'
+      ? `library ${library}: ${report.rubrics.length} of ${report.proposals.length} rubrics kept by the cut`
+      : `library ${library}: ${report.rubrics.length} rubrics${funnel ? ` (${funnel.proposed} proposed, ${funnel.passedChecks} passed checks, ${funnel.unique} unique)` : ''}`;
   return {
     status: 'done',
     message,
