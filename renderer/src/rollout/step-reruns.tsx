@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ProgramRerun } from '../../../common/attempt-diagnosis';
 import { api } from '../api/bridge';
+import { outcomeTone } from '../runs/attempt-diagnosis-line';
 import { formatRunsRoute } from '../runs/runs-route';
-
-const tone: Record<ProgramRerun['outcome'], string> = {
-  reproduced: 'fail',
-  different_failure: 'warn',
-  environment: 'warn',
-  failed: 'fail',
-  passed: 'ok',
-  pending: 'neutral',
-};
 
 /** A step's reruns: every attempt that re-ran the program version it ran, with whether the failure came back. */
 export function StepReruns({ program }: { program: { rollout: string; path: string; version: number } }) {
@@ -34,7 +26,7 @@ export function StepReruns({ program }: { program: { rollout: string; path: stri
       <ul>
         {reruns.map((r) => (
           <li key={r.attemptId} data-testid="step-rerun" data-outcome={r.outcome}>
-            <a href={formatRunsRoute({ name: 'runs', experiment: r.experiment, attempt: r.attemptId })}>attempt {r.attemptId}</a> <span className={`badge badge-${tone[r.outcome]}`}>{r.outcome.replace('_', ' ')}</span>{' '}
+            <a href={formatRunsRoute({ name: 'runs', experiment: r.experiment, attempt: r.attemptId })}>attempt {r.attemptId}</a> <span className={`badge badge-${outcomeTone[r.outcome]}`}>{r.outcome.replace('_', ' ')}</span>{' '}
             {r.summary.replace(/^[a-z ]+: /, '')}
             {r.host && <span className="muted"> on {r.host}</span>}
           </li>
