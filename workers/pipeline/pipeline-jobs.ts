@@ -26,6 +26,7 @@ import { executeFiltered, planFiltered } from './filtered-run';
 import { executeJudge, planJudge } from './judge-runs';
 import { libraryLines, recordLines, writeLibraryRecords } from './library-records';
 import { executeMine, executeQuota, planMine, planQuota, quotaUnitsAtMost } from './mining-runs';
+import { filteredRunMessage } from './filtered-message';
 import { RunCaller, RunStopped } from './model-calls';
 import type { RunEnv, RunOutcome } from './run-env';
 import { insertRun, listRuns, liveRuns, newRunId, pipelineSession, reconcileRuns, recordedFailures, recordRequest, runRow, toDetail, updateRun } from './run-store';
@@ -216,10 +217,9 @@ function finish(ctx: PipelineContext, run: string, outcome: RunOutcome): RunEnd 
   }
   writeLibraryRecords(db, outcome.records, `pipeline run ${run}`);
   const funnel = report.funnel;
-  // A Filtered cut proposes nothing: its row says what it kept of the library it cut.
   const message =
     outcome.records.library.method === 'filtered'
-      ? `library ${library}: ${report.rubrics.length} of ${report.proposals.length} rubrics kept by the cut`
+      ? filteredRunMessage(library, report.rubrics.length, report.proposals.length, report.allocation)
       : `library ${library}: ${report.rubrics.length} rubrics${funnel ? ` (${funnel.proposed} proposed, ${funnel.passedChecks} passed checks, ${funnel.unique} unique)` : ''}`;
   return {
     status: 'done',
