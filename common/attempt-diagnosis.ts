@@ -33,4 +33,45 @@ export interface AttemptDiagnosis {
   failure: DiagnosedFailure | null;
   /** The failed step the case's program came from, when there is one. */
   origin: (DiagnosedFailure & { rollout: string; step: number }) | null;
+  /** Where it ran; null when it was not recorded (another backend, or an attempt from before). */
+  environment: AttemptEnvironment | null;
+}
+
+/** Where an attempt ran, probed in its working folder when it ended (local backend). */
+export interface AttemptEnvironment {
+  host: string;
+  /** `sys.version` of the `python3` the attempt's PATH finds, with its executable; null when there is none. */
+  python: { version: string; executable: string } | null;
+  /** sha256 of the sorted `name==version` lines of every installed distribution (what `pip freeze` lists), first 16 hex digits. */
+  freezeDigest: string | null;
+  /** Distributions installed, counted for the digest. */
+  packages: number;
+  /** The version of each top-level module the program imports; null when it is not an installed distribution (the standard library, or missing). */
+  imports: Record<string, string | null>;
+  /** From `nvidia-smi`, when it exists. */
+  gpus: { name: string; driver: string }[];
+  /** Why a part could not be probed (a probe that failed or timed out). */
+  problems: string[];
+}
+
+/** "host · Python 3.11.7 · freeze 1a2b… (212 packages) · pandas 2.2.2 · GPU A100 (driver 535.104)", as a line of facts. */
+export function environmentFacts(env: AttemptEnvironment): string[] {
+  const facts = [env.host];
+  facts.push(env.python ? `Python ${env.python.version}` : 'no python3');
+  if (env.freezeDigest) facts.push(`freeze ${env.freezeDigest} (${env.packages} packages)`);
+  const imports = Object.entries(env.imports).filter(([, v]) => v !== null);
+  if (imports.length) facts.push(imports.map(([name, version]) => `${name} ${version}`).join(', '));
+  for (const gpu of env.gpus) facts.push(`GPU ${gpu.name} (driver ${gpu.driver})`);
+  for (const problem of env.problems) facts.push(`not probed: ${problem}`);
+  return facts;
+}
+
+/** One attempt that re-ran a stored program version, with its outcome against the step it came from. */
+export interface ProgramRerun {
+  attemptId: number;
+  experiment: string;
+  status: string;
+  host: string | null;
+  outcome: AttemptOutcomeVsOrigin;
+  summary: string;
 }

@@ -3,7 +3,7 @@
  * type. Main, preload, the serve-mode server and client, the worker and the CLI are all
  * typed by this map; requests are validated with these schemas wherever they enter.
  */
-import type { AttemptDiagnosis } from './attempt-diagnosis';
+import type { AttemptDiagnosis, ProgramRerun } from './attempt-diagnosis';
 import { z } from 'zod';
 import type {
   AgreementReport,
@@ -236,6 +236,8 @@ export const operations = {
   'attempts.output': op<AttemptOutputSoFar>()(z.object({ id: z.number().int().positive(), from: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }).strict()),
   /** A re-run attempt's parsed failure and whether it reproduced the failure of the step its program came from. */
   'attempts.diagnosis': op<AttemptDiagnosis>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** Attempts that re-ran a stored program version (a step's reruns), with their outcomes. */
+  'attempts.ofProgram': op<ProgramRerun[]>()(z.object({ rollout: id, path: z.string().min(1).max(1024), version: z.number().int().nonnegative() }).strict()),
   'hosts.list': op<HostConfig[]>()(noParams),
   'hosts.save': op<HostConfig>()(hostSaveRequest),
   'hosts.delete': op<{ deleted: boolean }>()(z.object({ name: z.string().min(1).max(64) }).strict()),

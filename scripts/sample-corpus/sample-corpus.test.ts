@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BundleRecord, type RecordOf, bundleRecord } from '../../common/bundle';
+import { Core } from '../../workers/core/core';
+import { ensureSampleCorpus } from '../../workers/core/sample-corpus';
+import { sampleLedgerPath } from '../../workers/core/sample-judging';
 import { checkFrames, exceptionClasses } from './frame-check';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -175,5 +178,44 @@ describe('sample corpus writer', () => {
     const out = join(dir, 'again.jsonl');
     execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/sample-corpus/write.ts'), '--out', out], { cwd: root, stdio: 'pipe' });
     expect(readFileSync(out).equals(readFileSync(fixture))).toBe(true);
+  });
+});
+
+describe('sample corpus on first start', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sample-first-start-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('replays the recorded judging with no key: a library with a funnel, its precision and recall, verdicts on its rubrics', async () => {
+    const dbPath = join(dir, 'sample.rwb.db');
+    await ensureSampleCorpus(dbPath);
+    const core = new Core({ dbPath, shell: 'cli', modelEnv: {} });
+    try {
+      const runs = core.db.prepare('SELECT kind, status FROM pipeline_runs ORDER BY created_at').all();
+      expect(runs).toEqual([
+        { kind: 'mine', status: 'done' },
+        { kind: 'judge', status: 'done' },
+      ]);
+      const mined = (await core.invoke('libraries.list', {})).find((l) => l.method === 'whole-rollout' && !libraries.some((b) => b.id === l.id));
+      expect(mined).toBeDefined();
+      const build = await core.invoke('libraries.build', { library: mined!.id });
+      expect(build.funnel?.proposed).toBeGreaterThan(build.funnel?.accepted ?? Infinity);
+      expect(build.funnel?.accepted).toBeGreaterThan(0);
+      const pr = await core.invoke('rubrics.precisionRecall', { library: mined!.id });
+      const error = pr.families.find((f) => f.family === 'error');
+      expect(error?.precision.value).not.toBeNull();
+      expect(error?.recall.value).not.toBeNull();
+      expect(error?.recall.hits).toBeGreaterThan(0);
+      const verdicts = await core.invoke('verdicts.list', { rollout: 'r-0003', library: mined!.id });
+      expect(verdicts.some((v) => v.verdict === 'fires')).toBe(true);
+      expect(verdicts.every((v) => v.verdict !== 'unknown')).toBe(true);
+    } finally {
+      core.close();
+    }
+  });
+
+  it('records the same judging ledger byte for byte', () => {
+    const out = join(dir, 'ledger.jsonl');
+    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/sample-corpus/record-judging.ts'), '--out', out], { cwd: root, stdio: 'pipe' });
+    expect(readFileSync(out).equals(readFileSync(sampleLedgerPath))).toBe(true);
   });
 });

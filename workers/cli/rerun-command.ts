@@ -1,3 +1,4 @@
+import { environmentFacts } from '../../common/attempt-diagnosis';
 import { backendName } from '../../common/run-requests';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
@@ -36,5 +37,6 @@ ${attemptsTable(detail, detail.attempts)}`);
 did it happen again?
 ${formatTable(detail.attempts.map((a, i) => [a.id, diagnoses[i]!.summary]))}
 `);
+    for (const d of diagnoses) if (d.environment) ctx.out(`attempt ${d.attemptId} ran on ${environmentFacts(d.environment).join(' · ')}\n`);
   },
 };

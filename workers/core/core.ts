@@ -23,6 +23,8 @@ export interface CoreOptions {
   dbPath: string;
   shell: AppInfo['shell'];
   nativeBinding?: string;
+  /** Where the model's key and mode come from (default the process's environment); the sample's seeding replays with its own. */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -48,7 +50,7 @@ export class Core {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
     this.reader = this.db.memory ? this.db : openCorpusReader(options.dbPath, options.nativeBinding);
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
-    const model = new ModelAccess();
+    const model = new ModelAccess(options.modelEnv);
     const shared = { dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(this.db), jobs: new Jobs(emit), model, session: workerSession };
     this.ctx = { ...shared, db: this.db };
     this.readCtx = { ...shared, db: this.reader };

@@ -1,4 +1,5 @@
 import { attemptDiagnosis } from '../queries/attempt-diagnosis-query';
+import { programReruns } from '../queries/program-reruns-query';
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
 import type { CorpusTable } from '../../common/corpus-tables';
 import type { WorkbenchEvent } from '../../common/events';
@@ -113,6 +114,7 @@ export const handlers: Handlers = {
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
   'attempts.output': (req, { db }) => attemptOutput(db, req.id, req.from),
   'attempts.diagnosis': (req, { db }) => attemptDiagnosis(db, req.id),
+  'attempts.ofProgram': (req, { db }) => programReruns(db, req),
   'hosts.list': (_req, { db }) => listHosts(db),
   'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
   'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),

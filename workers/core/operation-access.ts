@@ -21,6 +21,7 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'search.query': 'read',
   'attempts.output': 'read',
   'attempts.diagnosis': 'read',
+  'attempts.ofProgram': 'read',
   'hosts.local': 'read',
   'hosts.saveLocal': 'write',
   'runs.stop': 'write',

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openCorpus } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
+import { seedSampleJudging } from './sample-judging';
 
 /** The bundled sample corpus; the same relative place from the sources and from the build output. */
 export const sampleBundlePath = fileURLToPath(new URL('../../fixtures/sample/sample-corpus.jsonl', import.meta.url));
@@ -22,18 +23,22 @@ export function defaultCorpusPath(): string {
 }
 
 /**
- * Creates the corpus at `dbPath` from the sample bundle when it does not exist yet. A failed
- * first load removes the half-made file, so the next start tries again from scratch.
+ * Creates the corpus at `dbPath` from the sample bundle when it does not exist yet, then
+ * replays the sample's recorded judging into it. A failed first load removes the half-made
+ * file, so the next start tries again from scratch.
  */
 export async function ensureSampleCorpus(dbPath: string, nativeBinding?: string): Promise<void> {
   if (existsSync(dbPath)) return;
   mkdirSync(dirname(dbPath), { recursive: true });
-  const db = openCorpus(dbPath, { nativeBinding });
   try {
-    await importFile(db, sampleBundlePath);
-    db.close();
+    const db = openCorpus(dbPath, { nativeBinding });
+    try {
+      await importFile(db, sampleBundlePath);
+    } finally {
+      db.close();
+    }
+    await seedSampleJudging(dbPath, nativeBinding);
   } catch (err) {
-    db.close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
     throw err;
   }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sql as runAuditV2 } from '../db/migrations/008-numbers-run-audit-v2';
+import { sql as runAuditV2 } from '../db/migrations/012-run-audit-v2';
 import { useTempDir } from '../test-support/temp-dir';
 import { sampleCore } from './testing/label-test-kit';
 

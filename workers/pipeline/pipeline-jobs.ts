@@ -27,6 +27,7 @@ import { executeFiltered, planFiltered } from './filtered-run';
 import { executeJudge, planJudge } from './judge-runs';
 import { libraryLines, recordLines, writeLibraryRecords } from './library-records';
 import { executeMine, executeQuota, planMine, planQuota, quotaUnitsAtMost } from './mining-runs';
+import { filteredRunMessage } from './filtered-message';
 import { RunCaller, RunStopped } from './model-calls';
 import type { RunEnv, RunOutcome } from './run-env';
 import { insertRun, listRuns, liveRuns, newRunId, pipelineSession, reconcileRuns, recordedFailures, recordRequest, runRow, toDetail, updateRun } from './run-store';
@@ -217,7 +218,10 @@ function finish(ctx: PipelineContext, run: string, outcome: RunOutcome): RunEnd 
   }
   writeLibraryRecords(db, outcome.records, `pipeline run ${run}`);
   const funnel = report.funnel;
-  const message = `library ${library}: ${report.rubrics.length} rubrics${funnel ? ` (${funnel.proposed} proposed, ${funnel.passedChecks} passed checks, ${funnel.unique} unique)` : ''}`;
+  const message =
+    outcome.records.library.method === 'filtered'
+      ? filteredRunMessage(library, report.rubrics.length, report.proposals.length, report.allocation)
+      : `library ${library}: ${report.rubrics.length} rubrics${funnel ? ` (${funnel.proposed} proposed, ${funnel.passedChecks} passed checks, ${funnel.unique} unique)` : ''}`;
   return {
     status: 'done',
     message,

@@ -161,6 +161,12 @@ describe('the held-out-origin audit', () => {
     expect(cut).toMatchObject({ status: 'done', kind: 'curate-filtered' });
     expect(cut.report!.rubrics.length).toBeLessThanOrEqual(6);
     expect(cut.report!.funnel).toMatchObject({ proposed: mined.report!.rubrics.length, accepted: cut.report!.rubrics.length });
+    // Its row says what the cut kept of the library, not a mining funnel's "proposed, passed checks".
+    // and, with a target above what two pool categories have in the library, says which fell short.
+    expect(cut.message).toBe(
+      `library ${cut.library}: ${cut.report!.rubrics.length} of ${mined.report!.rubrics.length} rubrics kept by the cut; 2 short of the target: C11 has 0 for a quota of 1, P01 has 0 for a quota of 1`,
+    );
+    expect(cut.report!.rubrics.length).toBe(4);
     expect(await core.invoke('pipeline.replay', { run: cut.id })).toMatchObject({ identical: true, requests: 0, records: cut.report!.rubrics.length + 1 });
 
     // A library imported with a rubric mined from MLE-bench.

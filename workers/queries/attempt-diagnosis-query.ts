@@ -2,6 +2,7 @@ import type { AttemptDiagnosis } from '../../common/attempt-diagnosis';
 import type { FailureKind } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
 import { diagnoseAttempt, programLineOf } from '../runners/attempt-diagnosis';
+import { attemptEnvironment } from '../runners/attempt-environment';
 import { attemptLog, getAttempt } from './run-attempts';
 
 interface OriginRow {
@@ -45,5 +46,5 @@ export function attemptDiagnosis(db: Db, id: number): AttemptDiagnosis {
   const kase = db.prepare('SELECT program, command FROM cases WHERE id = ?').get(attempt.case) as { program: string; command: string };
   const program = JSON.parse(kase.program) as { rollout?: string; path: string; version?: number };
   const origin = program.rollout !== undefined && program.version !== undefined ? originFailure(db, { rollout: program.rollout, path: program.path, version: program.version }) : null;
-  return diagnoseAttempt({ id, status: attempt.status, exitCode: attempt.exitCode, command: kase.command, log: attemptLog(db, id).text }, program.path, origin);
+  return diagnoseAttempt({ id, status: attempt.status, exitCode: attempt.exitCode, command: kase.command, log: attemptLog(db, id).text, environment: attemptEnvironment(db, id) }, program.path, origin);
 }

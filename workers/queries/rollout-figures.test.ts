@@ -4,7 +4,7 @@ import { failureKinds } from '../../common/bundle';
 import { parseRequest } from '../../common/contract';
 import type { RolloutRow } from '../../common/domain';
 import { rolloutSortKeys, type RolloutSortKey } from '../../common/rollout-list';
-import { sql as figuresMigration } from '../db/migrations/008-scale-rollout-figures';
+import { sql as figuresMigration } from '../db/migrations/010-rollout-figures';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
 import { useTempDir } from '../test-support/temp-dir';

@@ -1,4 +1,4 @@
-import { recountFigures } from '../db/migrations/008-scale-rollout-figures';
+import { recountFigures } from '../db/migrations/010-rollout-figures';
 import type { Db } from '../db/open-corpus';
 
 /** The newest row ids of the tables figures are counted from, taken before a write. */

@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../core/core';
 import { useTempDir } from '../test-support/temp-dir';
 import { writeBundle } from '../test-support/write-bundle';
 import { diagnoseAttempt, type AttemptForDiagnosis } from './attempt-diagnosis';
+import { importedModules } from './attempt-environment';
 
 const tempDir = useTempDir();
 
@@ -33,6 +36,13 @@ describe('diagnoseAttempt', () => {
   it('says passed when the attempt succeeded, and pending before it ends', () => {
     expect(diagnoseAttempt(attempt('succeeded', 0, 'val RMSLE: 0.35\r\n'), 'train.py', origin)).toMatchObject({ outcome: 'passed', summary: 'passed: ValueError at train.py:23 did not happen again', failure: null });
     expect(diagnoseAttempt(attempt('running', null, ''), 'train.py', origin).outcome).toBe('pending');
+  });
+});
+
+describe('importedModules', () => {
+  it('lists the top-level modules a program imports, skipping relative imports', () => {
+    const source = 'import numpy as np, os.path\nfrom sklearn.metrics import f1_score\nfrom . import local\n  import pandas\nx = "import nothing"\n';
+    expect(importedModules(source)).toEqual(['numpy', 'os', 'pandas', 'sklearn']);
   });
 });
 
@@ -68,12 +78,22 @@ describe('attempts.diagnosis on a real rerun', () => {
     const d = await core.invoke('attempts.diagnosis', { id: sameAttempt.id });
     expect(d).toMatchObject({ outcome: 'reproduced', origin: { rollout: 'r-1', step: 0, exceptionClass: 'ValueError', programLine: 3 }, failure: { exceptionClass: 'ValueError', programLine: 3 } });
     expect(d.failure!.traceback).toContain('raise ValueError');
+    // Where it ran, probed with the attempt's own python3: the host, the interpreter, the freeze digest, the program's imports.
+    const python = execFileSync('python3', ['-c', 'import sys; print(sys.version.split()[0])'], { encoding: 'utf8' }).trim();
+    expect(d.environment).toMatchObject({ host: hostname(), python: { version: python }, imports: { sys: null }, problems: [] });
+    expect(d.environment!.freezeDigest).toMatch(/^[0-9a-f]{16}$/);
 
     const env = await core.invoke('runs.rerun', { rollout: 'r-1', path: 'job.py', version: 1, command: 'python3 job.py', wait: true });
     const envAttempt = (await core.invoke('experiments.get', { id: env.experiment })).attempts[0]!;
     const e = await core.invoke('attempts.diagnosis', { id: envAttempt.id });
     expect(e).toMatchObject({ outcome: 'environment', failure: { kind: 'missing_package', exceptionClass: 'ModuleNotFoundError' } });
     expect(e.summary).toBe("environment: No module named 'rwb_no_such_package_here', not ValueError at job.py:2");
+    expect(e.environment!.imports).toEqual({ rwb_no_such_package_here: null });
+    // The step that ran version 0 lists its rerun and whether the failure came back; version 1's lists its own.
+    expect(await core.invoke('attempts.ofProgram', { rollout: 'r-1', path: 'job.py', version: 0 })).toEqual([
+      { attemptId: sameAttempt.id, experiment: same.experiment, status: 'failed', host: hostname(), outcome: 'reproduced', summary: d.summary },
+    ]);
+    expect((await core.invoke('attempts.ofProgram', { rollout: 'r-1', path: 'job.py', version: 1 })).map((r) => r.outcome)).toEqual(['environment']);
     core.close();
   });
 });

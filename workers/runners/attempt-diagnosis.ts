@@ -3,7 +3,7 @@
  * extractor as imported steps, and the result is compared with the failure of the step the
  * case's program came from. Pure; the query reads the log and the original failure.
  */
-import type { AttemptDiagnosis, DiagnosedFailure } from '../../common/attempt-diagnosis';
+import type { AttemptDiagnosis, AttemptEnvironment, DiagnosedFailure } from '../../common/attempt-diagnosis';
 import { extractFailure } from '../failures';
 
 /** An ended (or not) attempt as the diagnosis needs it. */
@@ -14,6 +14,8 @@ export interface AttemptForDiagnosis {
   command: string;
   /** The terminal output (stdout and stderr together, as a PTY records them). */
   log: string;
+  /** Where it ran, when recorded. */
+  environment?: AttemptEnvironment | null;
 }
 
 const ENDED = new Set(['succeeded', 'failed', 'timeout', 'interrupted', 'unknown']);
@@ -48,7 +50,7 @@ function isEnvironment(f: DiagnosedFailure): boolean {
 
 /** The attempt's outcome against the original step's failure (`origin`, null when the program came from no failed step). */
 export function diagnoseAttempt(attempt: AttemptForDiagnosis, programPath: string, origin: AttemptDiagnosis['origin']): AttemptDiagnosis {
-  const base = { attemptId: attempt.id, origin };
+  const base = { attemptId: attempt.id, origin, environment: attempt.environment ?? null };
   if (!ENDED.has(attempt.status)) return { ...base, outcome: 'pending', summary: `not ended (${attempt.status})`, failure: null };
   const failure = attempt.status === 'succeeded' ? null : attemptFailure(attempt, programPath);
   if (attempt.status === 'succeeded' && failure === null) {

@@ -22,6 +22,7 @@ import { experimentPlan, planSlots, type ExperimentPlan } from '../queries/run-e
 import { claimedByLiveRun, ensureSlot, getAttempt, ownerId, reconcileOrphans, saveAttemptLog, updateAttempt } from '../queries/run-attempts';
 import { getHost, getLocalHost } from '../queries/run-hosts';
 import { AttemptLog, packLog } from './attempt-log';
+import { recordAttemptEnvironment } from './attempt-environment';
 import { forgetLiveLog, trackLiveLog } from './live-attempt-logs';
 import { attemptResult } from './attempt-outcome';
 import { scrubSecrets, secretValues } from './child-env';
@@ -296,6 +297,8 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
   const batchers = new Map<number, OutputBatcher>();
   const settled = new Set<number>();
   const dispatched = new Set<number>();
+  /** Environment probes of ended attempts; the run ends once they are recorded. */
+  const probes: Promise<void>[] = [];
   const tally = { succeeded: 0, failed: 0, timeout: 0, interrupted: 0, unknown: 0 };
   const total = specs.length;
   let writes: Promise<unknown> = Promise.resolve();
@@ -334,6 +337,7 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
     const log = logs.get(id) ?? new AttemptLog();
     const result = attemptResult(raw, spec.score, spec.localDir, log.text());
     tally[result.status] += 1;
+    if (raw.end !== 'unknown' && raw.end !== 'interrupted') probes.push(recordAttemptEnvironment(ctx.db, ctx.writes, backend, spec).catch((err: unknown) => console.error(`rwb: recording attempt ${id}'s environment failed: ${(err as Error).message}`)));
     const stored = packLog(log, secrets);
     write(() => {
       saveAttemptLog(ctx.db, id, stored);
@@ -421,6 +425,7 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
         });
       }
     }
+    await Promise.all(probes);
     await writes;
   }
   if (failure) return { phase: 'failed', done: settled.size, total, message: `${backend}: ${(failure as Error).message}` };

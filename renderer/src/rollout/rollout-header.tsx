@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RolloutDetail } from '../../../common/domain';
 import { GradeBadge } from '../components/grade-badge';
 import { formatCount, formatDuration, formatScore } from '../lib/format';
+import { failureCountText } from './failure-count';
 import { GradingFailures } from './grading-failures';
 import { TaskStatement } from './task-statement';
 
@@ -40,7 +41,9 @@ export function RolloutHeader({ rollout }: { rollout: RolloutDetail }) {
         <Fact label="Agent">{rollout.agent ?? '—'}</Fact>
         <Fact label="Seed">{rollout.seed ?? '—'}</Fact>
         <Fact label="Steps">{formatCount(rollout.steps)}</Fact>
-        <Fact label="Failure events">{formatCount(rollout.failures)}</Fact>
+        <Fact label="Failure events">
+          <span data-testid="failure-count">{failureCountText(rollout.failures, rollout.gradingFailures.length)}</span>
+        </Fact>
         <Fact label="Duration">{formatDuration(rollout.durationMs)}</Fact>
         {rollout.sourcePath && (
           <Fact label="Imported from">

@@ -6,6 +6,7 @@ import { formatDuration } from '../lib/format';
 import { RerunButton } from '../runs/rerun-button';
 import { useRolloutStore } from '../stores/rollout-store';
 import { FailureSection } from './failure-section';
+import { StepReruns } from './step-reruns';
 
 /** Props of the step detail pane. */
 export interface StepDetailProps {
@@ -41,6 +42,7 @@ export function StepDetail({ row, detail }: StepDetailProps) {
       ) : (
         <>
           {detail.failure && <FailureSection key={detail.failure.id} failure={detail.failure} />}
+          {row.program && rollout !== null && <StepReruns program={{ rollout, ...row.program }} />}
           <OutputPane label="stdout" text={detail.stdout} bytes={detail.stdoutBytes} testId="step-stdout" />
           <OutputPane label="stderr" text={detail.stderr} bytes={detail.stderrBytes} testId="step-stderr" />
         </>

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import type { AttemptDiagnosis } from '../../../common/attempt-diagnosis';
 import type { AttemptRow } from '../../../common/domain';
 import { api } from '../api/bridge';
+import { AttemptEnvironmentLine } from './attempt-environment-line';
 
-const tone: Record<AttemptDiagnosis['outcome'], string> = {
+/** The badge tone of each outcome, here and in a step's list of reruns. */
+export const outcomeTone: Record<AttemptDiagnosis['outcome'], string> = {
   reproduced: 'fail',
   different_failure: 'warn',
   environment: 'warn',
@@ -35,12 +37,18 @@ export function AttemptDiagnosisLine({ attempt }: { attempt: AttemptRow }) {
   if (diagnosis === null || diagnosis.outcome === 'pending') return null;
   return (
     <span className="attempt-diagnosis" data-testid="attempt-diagnosis" data-outcome={diagnosis.outcome} title={diagnosis.failure?.traceback ?? undefined}>
-      <span className={`badge badge-${tone[diagnosis.outcome]}`}>{diagnosis.outcome.replace('_', ' ')}</span> {diagnosis.summary.replace(/^[a-z ]+: /, '')}
+      <span className={`badge badge-${outcomeTone[diagnosis.outcome]}`}>{diagnosis.outcome.replace('_', ' ')}</span> {diagnosis.summary.replace(/^[a-z ]+: /, '')}
       {diagnosis.origin && (
         <span className="muted">
           {' '}
           (vs {diagnosis.origin.rollout} step {diagnosis.origin.step})
         </span>
+      )}
+      {diagnosis.environment && (
+        <>
+          {' '}
+          <AttemptEnvironmentLine environment={diagnosis.environment} />
+        </>
       )}
     </span>
   );

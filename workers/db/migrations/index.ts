@@ -6,11 +6,12 @@ import { sql as modelLedger } from './004-model-ledger';
 import { sql as labelling } from './005-labelling';
 import { sql as pipeline } from './006-pipeline';
 import { sql as leaderboards } from './007-leaderboards';
-import { sql as labelClientIds } from './008-ci-label-client-id';
-import { sql as scaleRolloutFigures } from './008-scale-rollout-figures';
-import { sql as runsSlots } from './008-runs-slots';
-import { sql as importFailureKinds } from './008-import-failure-kinds';
-import { sql as runAuditV2 } from './008-numbers-run-audit-v2';
+import { sql as labelClientIds } from './008-label-client-ids';
+import { sql as failureKinds } from './009-failure-kinds';
+import { sql as rolloutFigures } from './010-rollout-figures';
+import { sql as attemptSlots } from './011-attempt-slots';
+import { sql as runAuditV2 } from './012-run-audit-v2';
+import { sql as attemptEnvironment } from './013-attempt-environment';
 
 export interface Migration {
   version: number;
@@ -32,11 +33,12 @@ export const migrations: readonly Migration[] = [
   migration(5, 'labelling', labelling),
   migration(6, 'pipeline', pipeline),
   migration(7, 'leaderboards', leaderboards),
-  migration(8, 'ci-label-client-id', labelClientIds),
-  migration(9, 'import-failure-kinds', importFailureKinds),
-  migration(10, 'scale-rollout-figures', scaleRolloutFigures),
-  migration(11, 'runs-slots', runsSlots),
-  migration(12, 'numbers-run-audit-v2', runAuditV2),
+  migration(8, 'label-client-ids', labelClientIds),
+  migration(9, 'failure-kinds', failureKinds),
+  migration(10, 'rollout-figures', rolloutFigures),
+  migration(11, 'attempt-slots', attemptSlots),
+  migration(12, 'run-audit-v2', runAuditV2),
+  migration(13, 'attempt-environment', attemptEnvironment),
 ];
 
 export const latestSchemaVersion = migrations.length;
