@@ -51,6 +51,9 @@ describe('LiveSession', () => {
     expect(session.isAlive(session.id, 'runs-1')).toBe(false);
     // Another session of this same process is one that ended.
     expect(session.isAlive(workerSession.id)).toBe(false);
+    // Also when its random tag happens to be all digits (one id in 40 is).
+    const [, , start] = workerSession.id.split(':');
+    expect(session.isAlive(`${hostname()}:${process.pid}:${start}:12345678`)).toBe(false);
   });
 
   it('judges another process on this host alive while it runs, and not once it is gone or its pid was reused', async () => {

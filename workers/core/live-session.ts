@@ -34,7 +34,8 @@ export class LiveSession {
   isAlive(owner: string | null | undefined, job?: string | null): boolean {
     if (!owner) return false;
     if (owner === this.id) return job == null || this.jobs.has(job);
-    const parsed = /^(.+):(\d+)(?::(\d+):[0-9a-f]+)?$/.exec(owner);
+    // A host name has no colon; anchoring on that keeps a tag made only of digits from being read as the pid.
+    const parsed = /^([^:]+):(\d+)(?::(\d+):[0-9a-f]+)?$/.exec(owner);
     if (!parsed) return false;
     const [, host, pidText, start] = parsed;
     if (host !== this.host) return true;
