@@ -5,49 +5,26 @@
  * that read, and hang up. None of the writes reaches the worker,
  * so the next request waits for those few reads and not for forty writes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultMaxInFlight } from '../worker-connection/worker-connection';
 import { bytesRead, childPids, openSockets } from '../test-support/process-info';
 import { stubRenderer, useSampleCorpus } from '../test-support/serve-fixture';
+import { spawnServe, type SpawnedServe } from '../test-support/spawn-serve';
 import { useTempDir } from '../test-support/temp-dir';
 
-const rwbBin = fileURLToPath(new URL('../../bin/rwb.js', import.meta.url));
 const tempDir = useTempDir();
 const sampleCorpus = useSampleCorpus();
-let serve: ChildProcess | undefined;
+let serve: SpawnedServe | undefined;
 let stoppedWorker: number | undefined;
 
 afterEach(async () => {
   if (stoppedWorker !== undefined) process.kill(stoppedWorker, 'SIGCONT');
   stoppedWorker = undefined;
-  if (!serve || serve.exitCode !== null || serve.signalCode !== null) return;
-  const exited = new Promise((resolve) => serve!.once('exit', resolve));
-  serve.kill('SIGTERM');
-  await exited;
+  await serve?.stop();
+  serve = undefined;
 });
-
-/** Starts `rwb serve` and resolves with its port and token once it prints its URL. */
-function startServe(db: string, renderer: string): Promise<{ port: number; token: string; pid: number }> {
-  const env = { ...process.env };
-  delete env.ANTHROPIC_API_KEY;
-  const child = spawn(process.execPath, [rwbBin, 'serve', '--db', db, '--port', '0', '--renderer', renderer], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  serve = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/);
-      if (match) resolve({ port: Number(match[1]), token: match[2]!, pid: child.pid! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`rwb serve exited (${code}) before printing its URL:\n${output}`)));
-  });
-}
 
 /** One POST on its own connection (no keep-alive), so hanging up closes exactly that request. */
 function post(server: { port: number; token: string }, op: string, body: string): { request: ClientRequest; answer: Promise<{ ok: boolean; value?: unknown }> } {
@@ -97,7 +74,8 @@ function priceBody(name: string, padding: number): string {
 describe('serve mode when clients go away', () => {
   it('never runs the abandoned requests still queued for a busy worker', { timeout: 180_000 }, async () => {
     const dir = tempDir();
-    const server = await startServe(await sampleCorpus(dir), stubRenderer(dir));
+    serve = await spawnServe(['--db', await sampleCorpus(dir), '--renderer', stubRenderer(dir)], { ANTHROPIC_API_KEY: undefined });
+    const server = { port: serve.port, token: serve.token, pid: serve.child.pid! };
     const [worker] = childPids(server.pid);
     // No client has connected yet: the listening socket and the worker's channel.
     const idleSockets = openSockets(server.pid);
@@ -136,6 +114,6 @@ describe('serve mode when clients go away', () => {
     expect(prices.value.filter((p) => p.model.startsWith('abandoned-'))).toEqual([]);
     expect(prices.value.map((p) => p.model)).toContain('warm-up');
     expect(childPids(server.pid)).toEqual([worker]);
-    expect(serve!.exitCode).toBeNull();
+    expect(serve!.child.exitCode).toBeNull();
   });
 });
