@@ -269,9 +269,8 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
       // Slots this run claimed but never dispatched go back to never-started, before anyone hears the run is over;
       // windows are told, since their grids still show those slots claimed by a live run.
       await ctx.writes.run(async () => {
-        const released = ctx.db.prepare('SELECT id FROM attempts WHERE run_job_id = ? AND dispatched_at IS NULL').pluck().all(jobId) as number[];
+        const released = ctx.db.prepare('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL RETURNING id').pluck().all(jobId) as number[];
         if (released.length === 0) return;
-        ctx.db.prepare('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL').run(jobId);
         for (const id of released) ctx.emit({ type: 'attempt:status', jobId, attempt: getAttempt(ctx.db, id) });
         ctx.emit({ type: 'db:changed', tables: ['attempts'] });
       });
