@@ -12,12 +12,13 @@ import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import { ModelAccess, type AppKeySource } from '../cwm/model-access';
 import { openCorpus, openCorpusReader, writerBusyTimeoutMs, type Db } from '../db/open-corpus';
-import { handlers, type HandlerContext } from './handlers';
-import { Jobs } from './jobs';
-import { workerSession } from './live-session';
+import type { HandlerContext } from '../context/handler-context';
+import { handlers } from './handlers';
+import { Jobs } from '../context/jobs';
+import { workerSession } from '../context/live-session';
 import { operationAccess } from './operation-access';
 import { reconcileEveryMs, reconcileOwners } from './reconcile-owners';
-import { WriteLock } from './write-lock';
+import { WriteLock } from '../context/write-lock';
 
 export interface CoreOptions {
   dbPath: string;

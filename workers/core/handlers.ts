@@ -2,11 +2,10 @@ import { attemptDiagnosis } from '../queries/attempt-diagnosis-query';
 import { programReruns } from '../queries/program-reruns-query';
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
 import type { CorpusTable } from '../../common/corpus-tables';
-import type { WorkbenchEvent } from '../../common/events';
-import type { AppInfo } from '../../common/domain';
 import { listRules } from '../categories/category-rules';
 import { saveRules } from '../categories/save-rules';
-import { schemaVersion, type Db } from '../db/open-corpus';
+import { schemaVersion } from '../db/open-corpus';
+import type { HandlerContext } from '../context/handler-context';
 import { exportBundleTo } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../queries/corpus-queries';
 import { agreement } from '../queries/agreement-query';
@@ -26,7 +25,6 @@ import { liveRuns, startRun, stopRun } from '../runners/run-job';
 import { rerun } from '../runners/rerun';
 import { attemptOutput } from '../runners/attempt-output';
 import { listLedger } from '../cwm/ledger-queries';
-import type { ModelAccess } from '../cwm/model-access';
 import { deletePrice, listPrices, savePrice } from '../cwm/price-queries';
 import { agreementDetail } from '../labels/agreement-detail';
 import { auditReport } from '../labels/audit-report';
@@ -47,23 +45,6 @@ import { libraryBuild, rubricCitations } from '../pipeline/build-queries';
 import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from '../pipeline/pipeline-jobs';
 import { appVersion } from './app-version';
 import { runImportJob } from './import-job';
-import type { Jobs } from './jobs';
-import type { LiveSession } from './live-session';
-import type { WriteLock } from './write-lock';
-
-export interface HandlerContext {
-  /** The reader for read operations, the writer for write operations (`operationAccess`). */
-  db: Db;
-  dbPath: string;
-  shell: AppInfo['shell'];
-  emit(event: WorkbenchEvent): void;
-  writes: WriteLock;
-  jobs: Jobs;
-  /** The API key and mode model calls use. */
-  model: ModelAccess;
-  /** This worker process's session: whether a row's owner is alive, and the jobs it runs. */
-  session: LiveSession;
-}
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>, ctx: HandlerContext) => ResponseOf<K> | Promise<ResponseOf<K>>;
 export type Handlers = { [K in OperationName]: Handler<K> };

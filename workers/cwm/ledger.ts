@@ -1,4 +1,4 @@
-import { workerSession, type LiveSession } from '../core/live-session';
+import { workerSession, type LiveSession } from '../context/live-session';
 import type { Db } from '../db/open-corpus';
 import type { TokenUsage } from './price-table';
 

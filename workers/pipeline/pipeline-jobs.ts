@@ -13,8 +13,8 @@ import type { PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRu
 import { ApiError } from '../../common/errors';
 import type { CorpusTable } from '../../common/corpus-tables';
 import type { JobProgressEvent } from '../../common/events';
-import type { HandlerContext } from '../core/handlers';
-import type { Job } from '../core/jobs';
+import type { HandlerContext } from '../context/handler-context';
+import type { Job } from '../context/jobs';
 import { auditOrigins, heldOutMessage } from '../curation/held-out-audit';
 import { originRows } from '../curation/origin-query';
 import type { LimitOptions } from '../cwm/call-limits';

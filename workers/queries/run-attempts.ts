@@ -6,7 +6,7 @@
  */
 import type { AttemptLog, AttemptRow, AttemptStatus } from '../../common/domain';
 import { ApiError } from '../../common/errors';
-import { workerSession, type LiveSession } from '../core/live-session';
+import { workerSession, type LiveSession } from '../context/live-session';
 import type { Db } from '../db/open-corpus';
 import { recordHash } from '../import/canonical-json';
 import { unpackLog, type StoredLog } from '../runners/attempt-log';

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ApiError } from '../../common/errors';
-import { processExists } from '../core/live-session';
+import { processExists } from '../context/live-session';
 
 /** Default upload limit: bigger than any label file or run, small enough that a runaway client cannot fill the disk. */
 export const defaultMaxUploadBytes = 1024 * 1024 * 1024;

@@ -1,0 +1,22 @@
+import type { AppInfo } from '../../common/domain';
+import type { WorkbenchEvent } from '../../common/events';
+import type { ModelAccess } from '../cwm/model-access';
+import type { Db } from '../db/open-corpus';
+import type { Jobs } from './jobs';
+import type { LiveSession } from './live-session';
+import type { WriteLock } from './write-lock';
+
+/** What every operation's handler gets besides its request; domain modules take a `Pick` of it. */
+export interface HandlerContext {
+  /** The reader for read operations, the writer for write operations (`operationAccess`). */
+  db: Db;
+  dbPath: string;
+  shell: AppInfo['shell'];
+  emit(event: WorkbenchEvent): void;
+  writes: WriteLock;
+  jobs: Jobs;
+  /** The API key and mode model calls use. */
+  model: ModelAccess;
+  /** This worker process's session: whether a row's owner is alive, and the jobs it runs. */
+  session: LiveSession;
+}
