@@ -12,7 +12,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildLibraryIndex, categorySplit, type RubricDocument } from '../workers/retrieval/category-split';
 import { stopWords } from '../workers/retrieval/tokenize';
-import { seededRandom as random } from '../workers/stats/seeded-random';
+import { seededRandom as random } from '../workers/util/seeded-random';
 import { target, type Benchmark } from './types';
 
 const rubricCount = 61_000;

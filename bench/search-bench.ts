@@ -1,8 +1,8 @@
 import { parseRequest } from '../common/contract';
 import { openCorpus } from '../workers/db/open-corpus';
-import { toFtsQuery } from '../workers/queries/fts-query';
-import { search } from '../workers/queries/search';
-import { planSearch } from '../workers/queries/search-plan';
+import { toFtsQuery } from '../workers/search/fts-query';
+import { search } from '../workers/search/search';
+import { planSearch } from '../workers/search/search-plan';
 import { formatNumber } from './report';
 import { target, type Benchmark } from './types';
 

@@ -5,7 +5,7 @@
  * without a key (so model features say so, or a spec sets the key through Settings: the fake
  * accepts `fakeModelKey`).
  */
-import { FakeMessagesServer } from '../workers/cwm/testing/fake-messages-server';
+import { FakeMessagesServer } from '../workers/model/testing/fake-messages-server';
 import { pipelineReply } from '../workers/pipeline/testing/fake-pipeline-model';
 import { test as base } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { leaderboardThresholds, placeScore, readLeaderboard } from '../stats/leaderboard';
+import { leaderboardThresholds, placeScore, readLeaderboard } from '../runs/leaderboard';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { formatTable } from './format-table';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { testKey } from '../cwm/testing/model-test-kit';
+import { testKey } from '../model/testing/model-test-kit';
 import { usePipelineKit } from '../pipeline/testing/pipeline-kit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

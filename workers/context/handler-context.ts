@@ -1,6 +1,6 @@
 import type { AppInfo } from '../../common/domain';
 import type { WorkbenchEvent } from '../../common/events';
-import type { ModelAccess } from '../cwm/model-access';
+import type { ModelAccess } from '../model/model-access';
 import type { Db } from '../db/open-corpus';
 import type { Jobs } from './jobs';
 import type { LiveSession } from './live-session';

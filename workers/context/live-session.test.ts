@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Ledger } from '../cwm/ledger';
+import { Ledger } from '../model/ledger';
 import { openCorpus } from '../db/open-corpus';
 import { useTempDir } from '../test-support/temp-dir';
 import { LiveSession, workerSession } from './live-session';

@@ -10,7 +10,7 @@ import {
 import type { AppInfo } from '../../common/domain';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
-import { ModelAccess, type AppKeySource } from '../cwm/model-access';
+import { ModelAccess, type AppKeySource } from '../model/model-access';
 import { openCorpus, openCorpusReader, writerBusyTimeoutMs, type Db } from '../db/open-corpus';
 import type { HandlerContext } from '../context/handler-context';
 import { handlers } from './handlers';

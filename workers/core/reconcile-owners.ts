@@ -1,5 +1,5 @@
 import { reconcileRuns } from '../pipeline/run-store';
-import { reconcileOrphans } from '../queries/run-attempts';
+import { reconcileOrphans } from '../runs/run-attempts';
 import type { HandlerContext } from '../context/handler-context';
 
 /** How often a running worker looks for rows whose owner died (another process killed, a run of its own that ended badly). */

@@ -5,7 +5,7 @@
  */
 import type { BenchmarkRole, OriginAudit } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
-import { requireLibrary } from '../queries/library-queries';
+import { requireLibrary } from '../rubrics/library-queries';
 import { auditOrigins, type OriginRow } from './held-out-audit';
 import type { SupportRef } from './near-duplicates';
 

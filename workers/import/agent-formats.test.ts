@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openCorpus, type Db } from '../db/open-corpus';
-import { getRollout, listFailures, listSteps } from '../queries/rollout-queries';
+import { getRollout, listFailures, listSteps } from '../corpus/rollout-queries';
 import { useTempDir } from '../test-support/temp-dir';
 import { importFile } from './import-file';
 import { chooseImporter } from './registry';

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportFileResult } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { figuresMark, recountFiguresSince } from '../queries/rollout-figures';
+import { figuresMark, recountFiguresSince } from '../corpus/rollout-figures';
 import { tooDeep } from './bundle-reader';
 import { checkReferences } from './check-references';
 import { seedDefaultTaxonomy } from './default-taxonomy';

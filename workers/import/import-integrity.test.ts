@@ -11,7 +11,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { openCorpus, type Db } from '../db/open-corpus';
-import { getRollout, listSteps } from '../queries/rollout-queries';
+import { getRollout, listSteps } from '../corpus/rollout-queries';
 import { tableCounts } from '../test-support/table-counts';
 import { useTempDir } from '../test-support/temp-dir';
 import { writeBundle } from '../test-support/write-bundle';

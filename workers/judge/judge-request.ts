@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { RubricFamily } from '../../common/domain';
-import type { StructuredRequest } from '../cwm/model-request';
+import type { StructuredRequest } from '../model/model-request';
 import { formatRubricText, type RubricText } from '../curation/rubric-format';
 import { attr, citationRules, metricText, programBlock } from '../mining/prompt-text';
 import type { JudgeCase } from './judge-input';

@@ -5,7 +5,7 @@
  */
 import type { PrecisionRecallReport, RubricFamily } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
-import { requireLibrary } from '../queries/library-queries';
+import { requireLibrary } from '../rubrics/library-queries';
 import { compareCodes, rubricCategorySql } from '../retrieval/effective-category';
 import { runRow } from '../pipeline/run-store';
 import { precisionRecall, type JudgedVerdict } from './precision-recall';

@@ -10,7 +10,7 @@
  */
 import type { Db } from '../db/open-corpus';
 import { extractFailure } from '../failures/classify';
-import { attemptLog } from '../queries/run-attempts';
+import { attemptLog } from '../runs/run-attempts';
 import type { ProgramTruth } from './precision-recall';
 
 /** The label schema of performance truth. */

@@ -7,8 +7,8 @@
  */
 import type { AgreementDetail, CategoryAgreement, StoredLabel } from '../../common/labels';
 import type { Db } from '../db/open-corpus';
-import { agreement, agreementOfItems, nominal } from '../queries/agreement-query';
-import type { ItemLabels } from '../stats/agreement';
+import { agreement, agreementOfItems, nominal } from './agreement-query';
+import type { ItemLabels } from './agreement';
 import { currentLabels, schemaLabels, targetKey } from './label-rows';
 import { getSchema } from './label-schemas';
 import { parseProgramTarget } from './validate-label';

@@ -7,7 +7,7 @@
 import type { RunAuditValue } from '../../common/label-schema';
 import type { RunAuditReport, StoredLabel } from '../../common/labels';
 import type { Db } from '../db/open-corpus';
-import { getRollout } from '../queries/rollout-queries';
+import { getRollout } from '../corpus/rollout-queries';
 import { currentLabels, labelColumns, toStoredLabel, type LabelRow } from './label-rows';
 import { getSchema } from './label-schemas';
 

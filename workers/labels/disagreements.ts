@@ -5,7 +5,7 @@
  */
 import type { Disagreement, StoredLabel } from '../../common/labels';
 import type { Db } from '../db/open-corpus';
-import { nominal } from '../queries/agreement-query';
+import { nominal } from './agreement-query';
 import { byTime, currentLabels, schemaLabels, targetKey } from './label-rows';
 import { getSchema } from './label-schemas';
 import { parseProgramTarget } from './validate-label';

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../stats/csv';
+import { parseCsv } from '../util/csv';
 import { useTempDir } from '../test-support/temp-dir';
 import { neutraliseCell, restoreCell } from './label-csv';
 import { rubric, sampleCore } from './testing/label-test-kit';

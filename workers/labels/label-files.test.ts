@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StoredLabel } from '../../common/labels';
 import type { Core } from '../core/core';
-import { parseCsv } from '../stats/csv';
+import { parseCsv } from '../util/csv';
 import { useTempDir } from '../test-support/temp-dir';
 import { decodeValue, encodeValue } from './label-csv';
 import { rubric, sampleCore } from './testing/label-test-kit';

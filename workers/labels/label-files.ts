@@ -15,7 +15,7 @@ import type { Db } from '../db/open-corpus';
 import { importError } from '../import/import-error';
 import { importFile } from '../import/import-file';
 import { RecordWriter } from '../import/record-writer';
-import { parseCsv } from '../stats/csv';
+import { parseCsv } from '../util/csv';
 import { resolveExportOut, writeClaimed } from './export-path';
 import { exportBaseName, exportsFolder, writeNewFile } from './exports-folder';
 import { csvColumns, csvLine, fromCsvRow, neutraliseCell, restoreCell, toCsvRow } from './label-csv';

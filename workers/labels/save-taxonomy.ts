@@ -11,7 +11,7 @@ import type { TaxonomySaved } from '../../common/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { RecordWriter } from '../import/record-writer';
-import { getTaxonomy } from '../queries/library-queries';
+import { getTaxonomy } from '../rubrics/library-queries';
 
 const invalid = (field: string, message: string) => new ApiError('invalid_request', `taxonomy.save: ${field}: ${message}`, { issues: [{ field, message }] });
 

@@ -6,10 +6,10 @@
 import type { LabelTargetSet } from '../../common/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { requireLibrary } from '../queries/library-queries';
-import { listRubrics } from '../queries/rubric-queries';
+import { requireLibrary } from '../rubrics/library-queries';
+import { listRubrics } from '../rubrics/rubric-queries';
 import { rubricCategorySql } from '../retrieval/effective-category';
-import { seededRandom } from '../stats/seeded-random';
+import { seededRandom } from '../util/seeded-random';
 import { canonicalJson } from '../import/canonical-json';
 
 /** The set's identity for saved positions: equal sets give equal keys whatever their key order. */

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { TaxonomyCategory } from '../../common/domain';
-import type { StructuredRequest } from '../cwm/model-request';
+import type { StructuredRequest } from '../model/model-request';
 import type { MiningCase, MiningFailure } from './mining-input';
 import { attr, citationRules, metricText, programBlock } from './prompt-text';
 

@@ -9,7 +9,7 @@ import { filterToPool } from '../curation/filtered';
 import { countFunnel } from '../curation/funnel';
 import type { SupportRef } from '../curation/near-duplicates';
 import type { Db } from '../db/open-corpus';
-import { requireCollection, requireLibrary } from '../queries/library-queries';
+import { requireCollection, requireLibrary } from '../rubrics/library-queries';
 import { poolCounts } from '../retrieval/category-counts';
 import { rubricCategorySql } from '../retrieval/effective-category';
 import type { CategoryCounts } from '../retrieval/mix';

@@ -13,7 +13,7 @@ import { mineWholeRollouts, type RolloutUnit } from '../curation/whole-rollout';
 import type { Db } from '../db/open-corpus';
 import { mineUnit } from '../mining/mine-unit';
 import { miningCase, type MiningCase } from '../mining/mining-input';
-import { getTaxonomy, requireCollection } from '../queries/library-queries';
+import { getTaxonomy, requireCollection } from '../rubrics/library-queries';
 import { poolCounts } from '../retrieval/category-counts';
 import { failureCategorySql } from '../retrieval/effective-category';
 import type { CategoryCounts } from '../retrieval/mix';

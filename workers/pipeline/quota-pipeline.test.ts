@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { JobProgressEvent, WorkbenchEvent } from '../../common/events';
-import { toolUseMessage } from '../cwm/testing/fake-messages-server';
+import { toolUseMessage } from '../model/testing/fake-messages-server';
 import { exportRecords } from '../export/export-records';
 import { usePipelineKit } from './testing/pipeline-kit';
 

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedRequest, ScriptedReply } from '../cwm/testing/fake-messages-server';
-import { apiErrorBody, toolUseMessage } from '../cwm/testing/fake-messages-server';
+import type { ReceivedRequest, ScriptedReply } from '../model/testing/fake-messages-server';
+import { apiErrorBody, toolUseMessage } from '../model/testing/fake-messages-server';
 import { canonicalJson } from '../import/canonical-json';
 import { pipelineReply } from './testing/fake-pipeline-model';
 import { usePipelineKit } from './testing/pipeline-kit';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { PipelineCosts, PipelineReport, PipelineRunDetail, PipelineRunKind, PipelineRunStatus, PipelineRunSummary } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import { workerSession } from '../context/live-session';
-import type { ModelFailureReason } from '../cwm/model-errors';
+import type { ModelFailureReason } from '../model/model-errors';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson } from '../import/canonical-json';
 import type { RecordedFailure, UsedRequest } from './model-calls';

@@ -5,7 +5,7 @@
  * library deleted and re-imported with other content gets a new hash and a new index.
  */
 import type { Db } from '../db/open-corpus';
-import { requireLibrary } from '../queries/library-queries';
+import { requireLibrary } from '../rubrics/library-queries';
 import { buildLibraryIndex, type LibraryIndex, type RubricDocument } from './category-split';
 import { rubricCategorySql } from './effective-category';
 

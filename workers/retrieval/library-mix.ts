@@ -1,7 +1,7 @@
 import type { ParsedRequestOf } from '../../common/contract';
 import type { LibraryMix } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
-import { requireCollection, requireLibrary } from '../queries/library-queries';
+import { requireCollection, requireLibrary } from '../rubrics/library-queries';
 import { libraryCounts, poolCounts } from './category-counts';
 import { compareMixes } from './mix';
 

@@ -2,7 +2,7 @@ import type { ParsedRequestOf } from '../../common/contract';
 import type { RetrievalResult, RetrievedRubric } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { requireCollection } from '../queries/library-queries';
+import { requireCollection } from '../rubrics/library-queries';
 import { caseText } from './case-text';
 import { poolCounts } from './category-counts';
 import { categorySplit } from './category-split';

@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../common/contract';
-import { updateAttempt } from '../queries/run-attempts';
+import { updateAttempt } from '../runs/run-attempts';
 import { useTempDir } from '../test-support/temp-dir';
 import { runCorpus } from './test-support/run-corpus';
 

@@ -4,7 +4,7 @@
  * counts steps or failure events row by row.
  *
  * An import recounts the figures of the rollouts it wrote once, at its end
- * (workers/queries/rollout-figures.ts): insert triggers made an import of the generated corpus
+ * (workers/corpus/rollout-figures.ts): insert triggers made an import of the generated corpus
  * cost about 80% more CPU, measured. Every other change (a failure annotation changing a kind,
  * an edit, a delete) is rare, and the triggers below recount its rollout. The first failure is
  * the first in the order a rollout's failures are listed: step failures by step, then grading

@@ -1,7 +1,7 @@
 import type { AgreementReport } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
-import { currentLabels, schemaLabels } from '../labels/label-rows';
-import { cohensKappa, krippendorffAlpha, undefinedBecause, type ItemLabels } from '../stats/agreement';
+import { currentLabels, schemaLabels } from './label-rows';
+import { cohensKappa, krippendorffAlpha, undefinedBecause, type ItemLabels } from './agreement';
 
 /** A label's value as one nominal category: strings as they are, anything else as its JSON. */
 export function nominal(value: unknown): string {

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { TaskLeaderboard } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { leaderboardThresholds, readLeaderboard, type LeaderboardThresholds } from '../stats/leaderboard';
+import { leaderboardThresholds, readLeaderboard, type LeaderboardThresholds } from './leaderboard';
 
 /** Attaches a leaderboard CSV (MLE-bench's `leaderboard.csv`) to a task, replacing any earlier one. */
 export async function attachLeaderboard(db: Db, task: string, path: string): Promise<TaskLeaderboard> {

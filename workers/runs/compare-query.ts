@@ -1,8 +1,8 @@
 import type { ExperimentComparison } from '../../common/domain';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { pairedComparison, validityDifference, type AttemptOutcome, type TaskDirection } from '../stats/paired-comparison';
-import { armPlacement } from '../stats/placement';
+import { pairedComparison, validityDifference, type AttemptOutcome, type TaskDirection } from './paired-comparison';
+import { armPlacement } from './placement';
 import { leaderboardsByTask } from './leaderboard-queries';
 
 /** Paired comparison of two arms of an experiment, over every attempt row it has. */

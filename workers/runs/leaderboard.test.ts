@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './csv';
+import { parseCsv } from '../util/csv';
 import { leaderboardThresholds, medalPositions, placeScore, readLeaderboard } from './leaderboard';
 
 const fixture = (name: string) => {

@@ -18,7 +18,7 @@ describe('experiments.compare and rwb compare', () => {
     // What `rwb compare --json` prints: the operation's answer, as JSON.
     const json = JSON.parse(JSON.stringify(await core.invoke('experiments.compare', { experiment: 'exp-1', a: 'lesson_guided', b: 'original' })));
     core.close();
-    // Hand computed in workers/stats/paired-comparison.test.ts: +0.0801 RMSLE (lower is better), +0.06 speedup.
+    // Hand computed in workers/runs/paired-comparison.test.ts: +0.0801 RMSLE (lower is better), +0.06 speedup.
     expect(json).toMatchObject({ effect: null, pooled: 'relative', cases: 2, pairs: 2, coverage: 1, winRate: 1 });
     expect(json.relativeEffect).toBeCloseTo((0.0801 / 0.4318 + 0.0375) / 2, 12);
     expect(json.ci[0]).toBeCloseTo(0.0375, 12);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkbenchEvent } from '../../common/events';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
-import { Core } from './core';
+import { Core } from '../core/core';
 
 const tempDir = useTempDir();
 

@@ -3,7 +3,7 @@ import type { RubricDetail, RubricLabel, RubricPage, RubricRow } from '../../com
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { rubricCategorySql } from '../retrieval/effective-category';
-import { toFtsQuery } from './fts-query';
+import { toFtsQuery } from '../search/fts-query';
 
 const supportCount = '(SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id)';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureKinds } from '../../common/bundle';
 import type { OperationName, RequestOf } from '../../common/contract';
 import { rolloutSortKeys } from '../../common/rollout-list';
-import { Core } from '../core/core';
+import { Core } from './core';
 import { useTempDir } from '../test-support/temp-dir';
 
 /**

@@ -1,4 +1,4 @@
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../util/seeded-random';
 
 /**
  * 95% percentile bootstrap of a mean of per-case values, resampling tasks: each draw takes a

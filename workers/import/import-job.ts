@@ -2,7 +2,7 @@ import type { ParsedRequestOf } from '../../common/contract';
 import type { CorpusTable } from '../../common/corpus-tables';
 import type { ImportResult } from '../../common/domain';
 import { toErrorData } from '../../common/errors';
-import { emptyImportResult, importFile } from '../import/import-file';
+import { emptyImportResult, importFile } from './import-file';
 import type { HandlerContext } from '../context/handler-context';
 
 const importedTables: CorpusTable[] = ['rollouts', 'steps', 'program_versions', 'failure_events', 'rubrics', 'libraries', 'labels'];

@@ -1,5 +1,5 @@
 import { ApiError } from '../../common/errors';
-import { parseCsv } from './csv';
+import { parseCsv } from '../util/csv';
 
 export interface LeaderboardThresholds {
   teams: number;

@@ -2,7 +2,7 @@ import type { SearchHit, SearchResult } from '../../common/domain';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
 import { markClose, markOpen, toFtsQuery, unmarkSnippet } from './fts-query';
-import { rolloutFilter } from './rollout-filter';
+import { rolloutFilter } from '../corpus/rollout-filter';
 import { planSearch, rankingLimits, type RankingLimits } from './search-plan';
 
 const snippetWords = 14;
