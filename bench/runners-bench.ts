@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Core } from '../workers/core/core';
-import { sshdMissing, startSshd } from '../workers/runners/test-support/sshd';
+import { sshdMissing, startSshd } from '../workers/runs/runners/test-support/sshd';
 import { formatNumber } from './report';
 import { target, type Benchmark, type Metric, type Target } from './types';
 

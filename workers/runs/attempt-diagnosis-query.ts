@@ -1,8 +1,8 @@
 import type { AttemptDiagnosis } from '../../common/attempt-diagnosis';
 import type { FailureKind } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
-import { diagnoseAttempt, programLineOf } from '../runners/attempt-diagnosis';
-import { attemptEnvironment } from '../runners/attempt-environment';
+import { diagnoseAttempt, programLineOf } from './runners/attempt-diagnosis';
+import { attemptEnvironment } from './runners/attempt-environment';
 import { attemptLog, getAttempt } from './run-attempts';
 
 interface OriginRow {

@@ -10,7 +10,7 @@ import { scoreRule as scoreRuleSchema } from '../../common/bundle';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson, recordHash } from '../import/canonical-json';
-import { shQuote } from '../runners/shell-quote';
+import { shQuote } from './runners/shell-quote';
 
 /** The time cap of a case made without one. */
 export const defaultTimeoutS = 600;

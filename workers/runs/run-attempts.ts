@@ -9,7 +9,7 @@ import { ApiError } from '../../common/errors';
 import { workerSession, type LiveSession } from '../context/live-session';
 import type { Db } from '../db/open-corpus';
 import { recordHash } from '../import/canonical-json';
-import { unpackLog, type StoredLog } from '../runners/attempt-log';
+import { unpackLog, type StoredLog } from './runners/attempt-log';
 
 interface AttemptDbRow {
   id: number;

@@ -1,6 +1,6 @@
-import type { AttemptOutputSoFar } from '../../common/attempt-output';
-import type { Db } from '../db/open-corpus';
-import { attemptLog } from '../runs/run-attempts';
+import type { AttemptOutputSoFar } from '../../../common/attempt-output';
+import type { Db } from '../../db/open-corpus';
+import { attemptLog } from '../run-attempts';
 import { liveLog } from './live-attempt-logs';
 
 /** Attempt `id`'s output from character `from` on: from the running attempt's log, else from the stored one. */

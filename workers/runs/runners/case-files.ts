@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { relativePathProblem } from '../../common/run-requests';
-import { ApiError } from '../../common/errors';
+import { relativePathProblem } from '../../../common/run-requests';
+import { ApiError } from '../../../common/errors';
 import type { CaseFile } from './runner';
 
 /** The folder inside every attempt folder that the workbench keeps for itself (wrappers, exit code, grader output). */

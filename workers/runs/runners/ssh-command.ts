@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { HostConfig } from '../../common/domain';
-import { ApiError } from '../../common/errors';
+import type { HostConfig } from '../../../common/domain';
+import { ApiError } from '../../../common/errors';
 import { toolEnv } from './child-env';
 
 export const sshBinary = 'ssh';

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Core } from '../core/core';
-import { useTempDir } from '../test-support/temp-dir';
-import { writeBundle } from '../test-support/write-bundle';
+import { Core } from '../../core/core';
+import { useTempDir } from '../../test-support/temp-dir';
+import { writeBundle } from '../../test-support/write-bundle';
 import { diagnoseAttempt, type AttemptForDiagnosis } from './attempt-diagnosis';
 import { importedModules } from './attempt-environment';
 

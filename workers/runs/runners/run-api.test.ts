@@ -5,9 +5,9 @@
  */
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { parseRequest } from '../../common/contract';
-import { updateAttempt } from '../runs/run-attempts';
-import { useTempDir } from '../test-support/temp-dir';
+import { parseRequest } from '../../../common/contract';
+import { updateAttempt } from '../run-attempts';
+import { useTempDir } from '../../test-support/temp-dir';
 import { runCorpus } from './test-support/run-corpus';
 
 const tempDir = useTempDir();

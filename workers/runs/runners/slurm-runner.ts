@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { ApiError } from '../../common/errors';
+import { ApiError } from '../../../common/errors';
 import { programEnv, toolEnv } from './child-env';
 import { linkDataEntries, metaDir, readEnvNames, readExitRecord, writeCaseFiles } from './case-files';
 import { attemptEnv, cappedExit, type AttemptSpec, type RawOutcome, type Runner, type RunnerEvents } from './runner';

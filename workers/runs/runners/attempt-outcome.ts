@@ -3,8 +3,8 @@
  * (DESIGN.md §2), the score by the case's rule (§6) and validity.
  */
 import { readFileSync } from 'node:fs';
-import type { AttemptStatus, ScoreRule } from '../../common/domain';
-import { stripAnsi } from '../failures/ansi';
+import type { AttemptStatus, ScoreRule } from '../../../common/domain';
+import { stripAnsi } from '../../failures/ansi';
 import { insideFolder } from './case-files';
 import type { RawOutcome } from './runner';
 

@@ -1,5 +1,5 @@
-import type { WorkbenchEvent } from '../../../common/events';
-import type { Core } from '../../core/core';
+import type { WorkbenchEvent } from '../../../../common/events';
+import type { Core } from '../../../core/core';
 
 /** Resolves with the final progress event of a job (done, failed or cancelled). */
 export function jobEnd(core: Core, jobId: string, timeoutMs = 60_000): Promise<WorkbenchEvent & { type: 'job:progress' }> {

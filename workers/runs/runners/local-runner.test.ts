@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTempDir } from '../test-support/temp-dir';
+import { useTempDir } from '../../test-support/temp-dir';
 import { LocalRunner } from './local-runner';
 import type { AttemptSpec, RawOutcome } from './runner';
 import { runCorpus, processGoneSoon, type TestCore } from './test-support/run-corpus';

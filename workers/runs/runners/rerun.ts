@@ -1,7 +1,7 @@
-import type { ParsedRequestOf } from '../../common/contract';
-import type { RerunStarted } from '../../common/domain';
-import { createCase } from '../runs/case-queries';
-import { createExperiment } from '../runs/run-experiments';
+import type { ParsedRequestOf } from '../../../common/contract';
+import type { RerunStarted } from '../../../common/domain';
+import { createCase } from '../case-queries';
+import { createExperiment } from '../run-experiments';
 import { startRun, type RunContext } from './run-job';
 
 /**

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WorkbenchEvent } from '../../../common/events';
-import { Core } from '../../core/core';
-import { writeBundle } from '../../test-support/write-bundle';
+import type { WorkbenchEvent } from '../../../../common/events';
+import { Core } from '../../../core/core';
+import { writeBundle } from '../../../test-support/write-bundle';
 
 /** Prints a line, waits a little (so output streams before the end), writes score.json and prints the score. */
 export const scoringProgram = [
