@@ -4,9 +4,9 @@
  * over realistic parameters (first, middle and last pages, every sort in both directions,
  * every filter). Target: p95 <= 100 ms for each read.
  */
-import { failureKinds } from '../common/bundle';
+import { failureKinds } from '../common/corpus/bundle';
 import type { OperationName, RequestOf } from '../common/contract';
-import { rolloutSortKeys } from '../common/rollout-list';
+import { rolloutSortKeys } from '../common/corpus/rollout-list';
 import { Core } from '../workers/core/core';
 import { formatNumber } from './report';
 import { target, type Benchmark } from './types';

@@ -3,35 +3,21 @@
  * type. Main, preload, the serve-mode server and client, the worker and the CLI are all
  * typed by this map; requests are validated with these schemas wherever they enter.
  */
-import type { AttemptDiagnosis, ProgramRerun } from './attempt-diagnosis';
+import type { AttemptDiagnosis, ProgramRerun } from './runs/attempt-diagnosis';
 import { z } from 'zod';
-import type {
-  AgreementReport,
-  AppInfo,
-  CategoryRule,
-  CorpusFacets,
-  CorpusStats,
-  ExperimentComparison,
-  TaskLeaderboard,
-  ExportResult,
-  FailureEvent,
-  ImportResult,
-  ProgramContent,
-  RolloutDetail,
-  RolloutPage,
-  SearchResult,
-  StepDetail,
-  StepRow,
-} from './domain';
-import { grades } from './bundle';
-import { protectedCategory } from './category-key';
-import { rolloutFigureFilters, rolloutSort } from './rollout-list';
-import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './domain';
-import { rubricFamilies } from './bundle';
+import type { AppInfo, CategoryRule, CorpusFacets, CorpusStats, ExportResult, FailureEvent, ImportResult, ProgramContent, RolloutDetail, RolloutPage, StepDetail, StepRow } from './corpus/corpus-types';
+import type { AgreementReport } from './labels/agreement-report';
+import type { ExperimentComparison, TaskLeaderboard } from './runs/run-types';
+import type { SearchResult } from './search/search-types';
+import { grades } from './corpus/bundle';
+import { protectedCategory } from './rubrics/category-key';
+import { rolloutFigureFilters, rolloutSort } from './corpus/rollout-list';
+import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './rubrics/rubric-types';
+import { rubricFamilies } from './corpus/bundle';
 import { ApiError, type ApiErrorData } from './errors';
 import type { EventListener } from './events';
-import type { AttemptLog, CaseSummary, ExperimentDetail, ExperimentSummary, HostConfig, LocalHostSettings, RerunStarted, RunStarted } from './domain';
-import type { ModelPriceRow, ModelRequestPage, ModelRequestStatus, ModelsStatus } from './domain';
+import type { AttemptLog, CaseSummary, ExperimentDetail, ExperimentSummary, HostConfig, LocalHostSettings, RerunStarted, RunStarted } from './runs/run-types';
+import type { ModelPriceRow, ModelRequestPage, ModelRequestStatus, ModelsStatus } from './pipeline/model-types';
 import {
   caseCreateRequest,
   experimentCreateRequest,
@@ -39,9 +25,9 @@ import {
   localHostSaveRequest,
   rerunRequest,
   runStartRequest,
-} from './run-requests';
-import type { LabelSchema } from './label-schema';
-import type { AttemptOutputSoFar } from './attempt-output';
+} from './runs/run-requests';
+import type { LabelSchema } from './labels/label-schema';
+import type { AttemptOutputSoFar } from './runs/attempt-output';
 import type {
   AgreementDetail,
   Disagreement,
@@ -54,7 +40,7 @@ import type {
   StoredLabel,
   TaxonomySaved,
   WorkbenchSettings,
-} from './labels';
+} from './labels/labels';
 import {
   annotatorName,
   labelAddRequest,
@@ -69,21 +55,10 @@ import {
   labelUndoRequest,
   settingsSetRequest,
   taxonomySaveRequest,
-} from './label-requests';
-import { schemaName } from './label-schema';
-import type {
-  CitationRow,
-  LibraryBuild,
-  OriginAudit,
-  PipelineRunDetail,
-  PipelineRunKind,
-  PipelineRunStarted,
-  PipelineRunSummary,
-  PrecisionRecallReport,
-  ReplayReport,
-  VerdictRow,
-} from './domain';
-import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
+} from './labels/label-requests';
+import { schemaName } from './labels/label-schema';
+import type { CitationRow, LibraryBuild, OriginAudit, PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, PrecisionRecallReport, ReplayReport, VerdictRow } from './pipeline/pipeline-types';
+import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline/pipeline-requests';
 
 /** Ties a request schema to a response type that exists only at compile time. */
 function op<Res>() {

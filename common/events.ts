@@ -1,6 +1,6 @@
 /** Events the backend pushes to every connected window or browser tab. */
 import type { CorpusTable } from './corpus-tables';
-import type { AttemptRow } from './domain';
+import type { AttemptRow } from './runs/run-types';
 
 export interface DbChangedEvent {
   type: 'db:changed';

@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { BundleRecord } from '../common/bundle';
+import type { BundleRecord } from '../common/corpus/bundle';
 import { headerRecords, rolloutId, syntheticRollout, syntheticRubric } from './sample-corpus/synthetic';
 
 /** What to generate. */

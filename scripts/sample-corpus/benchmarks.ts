@@ -3,7 +3,7 @@
  * any code runs (files, rows, columns with dtypes, installed packages); `heads` are the
  * first lines of each text file, which the exploration steps print.
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 
 type Column = { name: string; dtype: string };
 type FileFact = NonNullable<RecordOf<'task'>['facts']>['files'][number];

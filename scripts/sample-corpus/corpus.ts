@@ -2,7 +2,7 @@
  * Assembles the whole sample corpus in a fixed order, grouped by record type, so the
  * written file is byte-identical on every run.
  */
-import type { BundleRecord, BundleRecordType } from '../../common/bundle';
+import type { BundleRecord, BundleRecordType } from '../../common/corpus/bundle';
 import { benchmarks, tasks } from './benchmarks';
 import { buildLabels } from './labels';
 import { buildRollouts, collections } from './rollouts';

@@ -4,7 +4,7 @@
  * line N must exist in that version and equal the source line printed under the frame.
  * Used by the tests of both the sample corpus and the synthetic generator.
  */
-import type { BundleRecord } from '../../common/bundle';
+import type { BundleRecord } from '../../common/corpus/bundle';
 
 /** A frame that does not match its program version. */
 export interface FrameMismatch {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BundleRecord, type RecordOf, bundleRecord } from '../../common/bundle';
+import { type BundleRecord, type RecordOf, bundleRecord } from '../../common/corpus/bundle';
 import { UsageError, generateCorpus, parseGenArgs } from '../gen-corpus';
 import { heldOutBenchmarks, tasks } from './benchmarks';
 import { checkFrames, exceptionClasses } from './frame-check';

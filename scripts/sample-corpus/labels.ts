@@ -3,7 +3,7 @@
  * library (with the disagreements an adjudication view needs), and quality audits of
  * Quota rubrics with reject reasons.
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 import { createRng } from './prng';
 
 type Label = RecordOf<'label'>;

@@ -4,7 +4,7 @@
  * per path, and every run step records the version it ran, so a traceback built from
  * `src(path)` always points into the right text.
  */
-import type { RecordOf, failureKinds } from '../../common/bundle';
+import type { RecordOf, failureKinds } from '../../common/corpus/bundle';
 import { type TaskSpec, heldOutBenchmarks, taskSpec } from './benchmarks';
 import { type Rng, createRng } from './prng';
 import { categoryCodes } from './taxonomy';

@@ -2,7 +2,7 @@
  * Collections and rollouts of the sample corpus: the 1st collection (DABench, one
  * agent) and the pool (mining and held-out tasks, two agents), sorted by rollout id.
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 import { bikeRollouts } from './rollouts-bike';
 import { firstCollection } from './rollouts-first';
 import { kernelRollouts } from './rollouts-kernels';

@@ -3,7 +3,7 @@
  * collection, final code only), Whole-rollout (every step of both collections) and
  * Quota (24 rubrics matched to the pool's failure mix, half reused from Whole-rollout).
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 import { heldOutBenchmarks, taskSpec } from './benchmarks';
 import type { RubricText } from './rubric-text';
 import { wholeRolloutAnswer, wrongAnswerRubrics } from './rubrics-answer';

@@ -3,7 +3,7 @@
  * kernel benchmark, covering the three score rules) and one experiment comparing
  * lesson-guided corrections with the original and a task-only correction.
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 import { bikeGridProgram } from './rollouts-bike';
 
 /** Cases that can be re-run. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type BundleRecord, type RecordOf, bundleRecord } from '../../common/bundle';
+import { type BundleRecord, type RecordOf, bundleRecord } from '../../common/corpus/bundle';
 import { Core } from '../../workers/core/core';
 import { ensureSampleCorpus } from '../../workers/core/sample-corpus';
 import { sampleLedgerPath } from '../../workers/core/sample-judging';

@@ -4,7 +4,7 @@
  * keeping earlier ones: its task, exploration steps, program versions (some with bugs
  * from `synthetic-bugs`) and grade. Rubrics reuse the sample corpus's lesson texts.
  */
-import type { BundleRecord, RecordOf } from '../../common/bundle';
+import type { BundleRecord, RecordOf } from '../../common/corpus/bundle';
 import { type TaskSpec, benchmarks, heldOutBenchmarks, tasks } from './benchmarks';
 import { dtypes, head, ls, nvidiaSmi, wc } from './explore';
 import { type Rng, createRng, mixSeed } from './prng';

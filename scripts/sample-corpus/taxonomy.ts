@@ -3,7 +3,7 @@
  * stable identifiers that labels, failures and rubrics refer to; names and guidelines
  * are what an annotator sees beside the label queue.
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 
 type Category = RecordOf<'taxonomy'>['categories'][number];
 

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleRecord } from '../../common/bundle';
+import { bundleRecord } from '../../common/corpus/bundle';
 import { buildSampleCorpus } from './corpus';
 
 /** Default location of the committed fixture, relative to the repository root. */

@@ -1,4 +1,4 @@
-import type { CategoryRule } from '../../common/domain';
+import type { CategoryRule } from '../../common/corpus/corpus-types';
 import type { Db } from '../db/open-corpus';
 
 /** The facts of a failure event that rules can look at. */

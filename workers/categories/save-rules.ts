@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '../../common/contract';
-import type { CategoryRule } from '../../common/domain';
+import type { CategoryRule } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { applyRules, listRules } from './category-rules';

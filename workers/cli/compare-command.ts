@@ -1,4 +1,4 @@
-import type { ExperimentComparison } from '../../common/domain';
+import type { ExperimentComparison } from '../../common/runs/run-types';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { formatTable } from './format-table';

@@ -3,7 +3,7 @@
  * cancelling it, and the way a run is printed (state, funnel, costs) and turned into an exit
  * code (a run that did not finish is a failed operation).
  */
-import type { PipelineRunDetail, PipelineRunStarted } from '../../common/domain';
+import type { PipelineRunDetail, PipelineRunStarted } from '../../common/pipeline/pipeline-types';
 import type { Core } from '../core/core';
 import { UsageError } from './cli-error';
 import type { Command, CommandContext } from './commands';

@@ -1,4 +1,4 @@
-import type { PrecisionRecallRow } from '../../common/domain';
+import type { PrecisionRecallRow } from '../../common/pipeline/pipeline-types';
 import type { Command } from './commands';
 import { formatTable } from './format-table';
 

@@ -1,5 +1,5 @@
-import { environmentFacts } from '../../common/attempt-diagnosis';
-import { backendName } from '../../common/run-requests';
+import { environmentFacts } from '../../common/runs/attempt-diagnosis';
+import { backendName } from '../../common/runs/run-requests';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { formatTable } from './format-table';

@@ -4,8 +4,8 @@
  * running attempts finish, the second cancels them), and the table of attempts at the end.
  */
 import type { RequestOf } from '../../common/contract';
-import type { AttemptRow, ExperimentDetail } from '../../common/domain';
-import { poolHost } from '../../common/run-requests';
+import type { AttemptRow, ExperimentDetail } from '../../common/runs/run-types';
+import { poolHost } from '../../common/runs/run-requests';
 import type { Core } from '../core/core';
 import { UsageError } from './cli-error';
 import type { CommandContext } from './commands';

@@ -1,4 +1,4 @@
-import { armName, backendName } from '../../common/run-requests';
+import { armName, backendName } from '../../common/runs/run-requests';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched } from './run-cli';

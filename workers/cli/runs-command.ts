@@ -1,4 +1,4 @@
-import type { PipelineRunKind } from '../../common/domain';
+import type { PipelineRunKind } from '../../common/pipeline/pipeline-types';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { formatTable } from './format-table';

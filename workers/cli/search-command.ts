@@ -1,4 +1,4 @@
-import type { NewestFirstSearch } from '../../common/domain';
+import type { NewestFirstSearch } from '../../common/search/search-types';
 import { UsageError } from './cli-error';
 import type { Command } from './commands';
 import { formatTable } from './format-table';

@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../common/domain';
+import type { AppInfo } from '../../common/corpus/corpus-types';
 import type { WorkbenchEvent } from '../../common/events';
 import type { ModelAccess } from '../model/model-access';
 import type { Db } from '../db/open-corpus';

@@ -7,7 +7,7 @@ import {
   type ResponseOf,
   type Result,
 } from '../../common/contract';
-import type { AppInfo } from '../../common/domain';
+import type { AppInfo } from '../../common/corpus/corpus-types';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import { ModelAccess, type AppKeySource } from '../model/model-access';

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureKinds } from '../../common/bundle';
+import { failureKinds } from '../../common/corpus/bundle';
 import type { OperationName, RequestOf } from '../../common/contract';
-import { rolloutSortKeys } from '../../common/rollout-list';
+import { rolloutSortKeys } from '../../common/corpus/rollout-list';
 import { Core } from './core';
 import { useTempDir } from '../test-support/temp-dir';
 

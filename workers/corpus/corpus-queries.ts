@@ -1,5 +1,5 @@
-import { failureKinds } from '../../common/bundle';
-import type { CorpusFacets, CorpusStats, FailureKind, RolloutPage, RolloutRow } from '../../common/domain';
+import { failureKinds } from '../../common/corpus/bundle';
+import type { CorpusFacets, CorpusStats, FailureKind, RolloutPage, RolloutRow } from '../../common/corpus/corpus-types';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
 import { rolloutFilter } from './rollout-filter';

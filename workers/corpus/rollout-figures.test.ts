@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { failureKinds } from '../../common/bundle';
+import { failureKinds } from '../../common/corpus/bundle';
 import { parseRequest } from '../../common/contract';
-import type { RolloutRow } from '../../common/domain';
-import { rolloutSortKeys, type RolloutSortKey } from '../../common/rollout-list';
+import type { RolloutRow } from '../../common/corpus/corpus-types';
+import { rolloutSortKeys, type RolloutSortKey } from '../../common/corpus/rollout-list';
 import { sql as figuresMigration } from '../db/migrations/010-rollout-figures';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { importFile } from '../import/import-file';

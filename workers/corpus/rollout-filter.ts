@@ -1,5 +1,5 @@
-import { failureKinds } from '../../common/bundle';
-import type { FailureKind, Grade } from '../../common/domain';
+import { failureKinds } from '../../common/corpus/bundle';
+import type { FailureKind, Grade } from '../../common/corpus/corpus-types';
 
 /** The corpus filters every rollout-scoped query accepts. */
 export interface RolloutFilters {

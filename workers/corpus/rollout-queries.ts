@@ -1,4 +1,4 @@
-import type { FailureEvent, ProgramContent, RolloutDetail, StepDetail, StepRow } from '../../common/domain';
+import type { FailureEvent, ProgramContent, RolloutDetail, StepDetail, StepRow } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { rolloutColumns, rolloutJoins, toRolloutRow } from './corpus-queries';

@@ -1,4 +1,4 @@
-import type { RolloutSortKey, SortDirection } from '../../common/rollout-list';
+import type { RolloutSortKey, SortDirection } from '../../common/corpus/rollout-list';
 
 /**
  * What each sortable column orders by, over rollouts `r`, tasks `t` and figures `fig`, ties

@@ -3,7 +3,8 @@
  * its checks either merges into a near-duplicate kept earlier (its support joins that
  * rubric's) or is kept, room permitting. Pure.
  */
-import type { ProposalFate, RubricFamily } from '../../common/domain';
+import type { ProposalFate } from '../../common/pipeline/pipeline-types';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import { NearDuplicateIndex, unionSupport, type DuplicateMatch, type SupportRef } from './near-duplicates';
 import type { CheckedCitation, CheckedProposal } from './proposal-checks';
 import type { RubricText } from './rubric-format';

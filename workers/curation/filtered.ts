@@ -3,7 +3,7 @@
  * lowest-support rubrics of over-represented categories. Cutting never adds, so a category
  * the library is short of keeps all it has. Pure.
  */
-import type { FilterAllocation } from '../../common/domain';
+import type { FilterAllocation } from '../../common/pipeline/pipeline-types';
 import { compareCodes } from '../retrieval/effective-category';
 import { countOf, type CategoryCounts } from '../retrieval/mix';
 import { categoryQuotas } from './quotas';

@@ -5,7 +5,7 @@
  * rejections. Pure.
  */
 
-import type { CurationFunnel, RejectionReason } from '../../common/domain';
+import type { CurationFunnel, RejectionReason } from '../../common/pipeline/pipeline-types';
 
 /**
  * Every rejection reason in funnel order: `format` (not in the `### Title` / Applies when /

@@ -3,7 +3,8 @@
  * tasks; a rubric whose support includes a held-out benchmark fails the library's build,
  * naming the rubric and the task. Pure: callers resolve support to tasks and benchmarks.
  */
-import type { BenchmarkRole, OriginViolation, UnresolvedOrigin } from '../../common/domain';
+import type { BenchmarkRole } from '../../common/corpus/corpus-types';
+import type { OriginViolation, UnresolvedOrigin } from '../../common/pipeline/pipeline-types';
 
 /** One support row of a rubric, resolved as far as the corpus allows. */
 export interface OriginRow {

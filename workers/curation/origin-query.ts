@@ -3,7 +3,8 @@
  * audit (DESIGN.md §3): a support row's task is its rollout's task, and also the task the row
  * names when that differs (both are sources; either being held out fails the audit).
  */
-import type { BenchmarkRole, OriginAudit } from '../../common/domain';
+import type { BenchmarkRole } from '../../common/corpus/corpus-types';
+import type { OriginAudit } from '../../common/pipeline/pipeline-types';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
 import { auditOrigins, type OriginRow } from './held-out-audit';

@@ -2,7 +2,8 @@
  * The grounding and format checks a proposed rubric must pass before uniqueness (DESIGN.md
  * §3, "Curation funnel"). Pure: the programs the miner was shown and the taxonomy come in.
  */
-import type { RejectionReason, RubricFamily } from '../../common/domain';
+import type { RejectionReason } from '../../common/pipeline/pipeline-types';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import type { Citation, CitationCheck, ShownPrograms } from './citations';
 import { parseRubricText, type FormatProblem, type RubricText } from './rubric-format';
 

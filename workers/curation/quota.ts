@@ -10,7 +10,7 @@
  * (each one's failures strictly in order); a last merge over all categories in code order
  * then folds near-duplicates across categories, so the outcome never depends on timing.
  */
-import type { MiningUnitReport, ProposalFate, QuotaCategoryReport } from '../../common/domain';
+import type { MiningUnitReport, ProposalFate, QuotaCategoryReport } from '../../common/pipeline/pipeline-types';
 import { CandidateSet, fateOf, mergeText, type CandidateRubric, type MinerAnswer } from './candidates';
 import { NearDuplicateIndex, unionSupport } from './near-duplicates';
 import type { CategoryQuota } from './quotas';

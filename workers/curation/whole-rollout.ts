@@ -4,7 +4,7 @@
  * checks are merged into near-duplicates, in rollout order. Pure: the miner comes in as a
  * function, so the same answers always give the same rubrics.
  */
-import type { MiningUnitReport, ProposalFate } from '../../common/domain';
+import type { MiningUnitReport, ProposalFate } from '../../common/pipeline/pipeline-types';
 import { CandidateSet, fateOf, type CandidateRubric, type MinerAnswer } from './candidates';
 import type { SupportRef } from './near-duplicates';
 import { settleAll } from './settle-all';

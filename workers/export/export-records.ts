@@ -1,4 +1,4 @@
-import type { BundleRecord, RecordOf } from '../../common/bundle';
+import type { BundleRecord, RecordOf } from '../../common/corpus/bundle';
 import type { Db } from '../db/open-corpus';
 
 /** A table row as better-sqlite3 returns it. */

@@ -29,7 +29,7 @@
  * process prints its uncaught traceback last). `wrong_answer` and
  * `invalid_output` come from grading, never from a step.
  */
-import type { FailureKind } from '../../common/domain';
+import type { FailureKind } from '../../common/corpus/corpus-types';
 import { stripAnsi } from './ansi';
 import {
   findKilledNotice,
@@ -47,7 +47,7 @@ import { exitStatusMayBeMasked } from './shell';
 import { isForeignLine } from './traceback-lines';
 import { visibleText } from './text-lines';
 
-export type { FailureKind } from '../../common/domain';
+export type { FailureKind } from '../../common/corpus/corpus-types';
 
 /** What running one command produced, as recorded in a step. */
 export interface StepOutcome {

@@ -3,7 +3,7 @@
  * line and its message. Works on a {@link LineView}, so the same code reads
  * plain, prefixed (`[rank0]: `) and exception-group (`  | `) tracebacks.
  */
-import type { Frame as StoredFrame } from '../../common/domain';
+import type { Frame as StoredFrame } from '../../common/corpus/corpus-types';
 import {
   isForeignLine,
   isGroupBoxLine,
@@ -21,7 +21,7 @@ import {
 } from './traceback-lines';
 
 /**
- * One stack frame of a traceback: the stored frame shape of common/domain.ts.
+ * One stack frame of a traceback: the stored frame shape of common/corpus/corpus-types.ts.
  * `function` is null for a SyntaxError location, which CPython prints without
  * `in func`; `code` holds the source line(s) printed under the frame, dedented,
  * with caret and tilde marker lines dropped.

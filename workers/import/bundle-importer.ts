@@ -1,4 +1,4 @@
-import { bundleRecordTypes } from '../../common/bundle';
+import { bundleRecordTypes } from '../../common/corpus/bundle';
 import { readBundle } from './bundle-reader';
 import type { Importer } from './importer';
 

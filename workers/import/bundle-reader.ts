@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common/bundle';
+import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common/corpus/bundle';
 import { ApiError } from '../../common/errors';
 import { fastRecord } from './fast-records';
 import { importError } from './import-error';

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
-import type { RecordOf } from '../../common/bundle';
-import type { Frame } from '../../common/domain';
+import type { RecordOf } from '../../common/corpus/bundle';
+import type { Frame } from '../../common/corpus/corpus-types';
 import { categorySuggester, type RuleSubject } from '../categories/category-rules';
 import type { Db } from '../db/open-corpus';
 import { extractFailure, type FailureDraft } from '../failures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleRecord } from '../../common/bundle';
+import { bundleRecord } from '../../common/corpus/bundle';
 import { fastRecord } from './fast-records';
 
 /** Field names, then values, in order, all the way down: toEqual ignores key order. */

@@ -1,4 +1,4 @@
-import { failureKinds, failureRecord, programRecord, stepRecord, type RecordOf } from '../../common/bundle';
+import { failureKinds, failureRecord, programRecord, stepRecord, type RecordOf } from '../../common/corpus/bundle';
 
 /**
  * Steps, programs and failure annotations are nearly every record of a large bundle, and

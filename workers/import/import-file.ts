@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { ImportFileResult } from '../../common/domain';
+import type { ImportFileResult } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { figuresMark, recountFiguresSince } from '../corpus/rollout-figures';

@@ -1,6 +1,6 @@
 import type { ParsedRequestOf } from '../../common/contract';
 import type { CorpusTable } from '../../common/corpus-tables';
-import type { ImportResult } from '../../common/domain';
+import type { ImportResult } from '../../common/corpus/corpus-types';
 import { toErrorData } from '../../common/errors';
 import { emptyImportResult, importFile } from './import-file';
 import type { HandlerContext } from '../context/handler-context';

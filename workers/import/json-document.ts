@@ -6,7 +6,7 @@
  * entry) starts, else the line JSON.parse stopped at, else line 1.
  */
 import type { z } from 'zod';
-import { bundleRecord } from '../../common/bundle';
+import { bundleRecord } from '../../common/corpus/bundle';
 import { firstInvalidUtf8, openText, type LocatedRecord } from './bundle-reader';
 import { importError } from './import-error';
 import { parseJsonText } from './json-text';

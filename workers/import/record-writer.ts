@@ -1,4 +1,4 @@
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 import {
   attemptRecord,
   benchmarkRecord,
@@ -15,7 +15,7 @@ import {
   taskRecord,
   taxonomyRecord,
   type BundleRecord,
-} from '../../common/bundle';
+} from '../../common/corpus/bundle';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';

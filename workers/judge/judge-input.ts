@@ -2,7 +2,7 @@
  * What the CWM judge sees of a case (DESIGN.md §2 "Verdict"): one program version and its
  * task's static facts, never any output of a run.
  */
-import type { ProgramVersionInfo } from '../../common/domain';
+import type { ProgramVersionInfo } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { showProgram, type ShownProgramVersion } from '../mining/mining-input';

@@ -4,7 +4,7 @@
  * when an error rubric fires and citations into the program.
  */
 import { z } from 'zod';
-import type { RubricFamily } from '../../common/domain';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import type { StructuredRequest } from '../model/model-request';
 import { formatRubricText, type RubricText } from '../curation/rubric-format';
 import { attr, citationRules, metricText, programBlock } from '../mining/prompt-text';

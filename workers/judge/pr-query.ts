@@ -3,7 +3,8 @@
  * or of every run) against execution truth, per family, per category and per library
  * (DESIGN.md §3; definitions in precision-recall.ts).
  */
-import type { PrecisionRecallReport, RubricFamily } from '../../common/domain';
+import type { PrecisionRecallReport } from '../../common/pipeline/pipeline-types';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
 import { compareCodes, rubricCategorySql } from '../retrieval/effective-category';

@@ -24,7 +24,8 @@
  * the recall of a subset of rubrics (a category, a library) shares the denominator of the
  * whole and the subsets' recalls are comparable.
  */
-import type { PrecisionRecallRow, Rate, RubricFamily } from '../../common/domain';
+import type { PrecisionRecallRow, Rate } from '../../common/pipeline/pipeline-types';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 
 /** The verdict values of DESIGN.md §2. */
 export type VerdictValue = 'fires' | 'does_not_fire' | 'not_applicable' | 'insufficient_evidence' | 'unknown';

@@ -2,7 +2,7 @@
  * Verdicts (DESIGN.md §2): written by judge runs, one row per rubric and program, never
  * overwritten (a later run adds rows; readers take the latest per rubric and program).
  */
-import type { CitationRow, VerdictRow } from '../../common/domain';
+import type { CitationRow, VerdictRow } from '../../common/pipeline/pipeline-types';
 import type { CheckedCitation } from '../curation/proposal-checks';
 import type { Db } from '../db/open-corpus';
 import type { VerdictValue } from './precision-recall';

@@ -5,7 +5,7 @@
  * rubric's own category and scored as they are. Same coefficients as overall: Cohen's kappa
  * for two annotators, Krippendorff's alpha (nominal, missing data allowed) for more.
  */
-import type { AgreementDetail, CategoryAgreement, StoredLabel } from '../../common/labels';
+import type { AgreementDetail, CategoryAgreement, StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { agreement, agreementOfItems, nominal } from './agreement-query';
 import type { ItemLabels } from './agreement';

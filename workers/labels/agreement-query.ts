@@ -1,4 +1,4 @@
-import type { AgreementReport } from '../../common/domain';
+import type { AgreementReport } from '../../common/labels/agreement-report';
 import type { Db } from '../db/open-corpus';
 import { currentLabels, schemaLabels } from './label-rows';
 import { cohensKappa, krippendorffAlpha, undefinedBecause, type ItemLabels } from './agreement';

@@ -4,8 +4,8 @@
  * of what was confirmed, inconclusive and not checked, and links to the evidence in the
  * workbench (the rollout, and every step the evidence names).
  */
-import type { RunAuditValue } from '../../common/label-schema';
-import type { RunAuditReport, StoredLabel } from '../../common/labels';
+import type { RunAuditValue } from '../../common/labels/label-schema';
+import type { RunAuditReport, StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { getRollout } from '../corpus/rollout-queries';
 import { currentLabels, labelColumns, toStoredLabel, type LabelRow } from './label-rows';

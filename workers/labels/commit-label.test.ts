@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelSchemaDefinition } from '../../common/label-schema';
+import { labelSchemaDefinition } from '../../common/labels/label-schema';
 import { ApiError } from '../../common/errors';
 import { useTempDir } from '../test-support/temp-dir';
 import { rubric, sampleCore } from './testing/label-test-kit';

@@ -4,7 +4,7 @@
  * next moment. Nothing is ever updated or deleted: an undo is a record that retracts one.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { LabelTarget, LabelUndoResult, StoredLabel } from '../../common/labels';
+import type { LabelTarget, LabelUndoResult, StoredLabel } from '../../common/labels/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { insertLabel, type NewLabel } from './label-record';

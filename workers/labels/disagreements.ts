@@ -3,7 +3,7 @@
  * labels and its current adjudication. Adjudicating adds a record (`adjudication: true`);
  * the annotators' labels stay as they were, so agreement is still computed on them.
  */
-import type { Disagreement, StoredLabel } from '../../common/labels';
+import type { Disagreement, StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { nominal } from './agreement-query';
 import { byTime, currentLabels, schemaLabels, targetKey } from './label-rows';

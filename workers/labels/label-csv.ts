@@ -5,7 +5,7 @@
  * column. So a CSV read back gives records equal to the bundle export, and importing it into
  * a corpus that already has those labels finds them all as duplicates.
  */
-import type { RecordOf } from '../../common/bundle';
+import type { RecordOf } from '../../common/corpus/bundle';
 
 type LabelRecord = RecordOf<'label'>;
 

@@ -4,7 +4,7 @@
  * name, and (once blind mode allows) other annotators' labels and the CWM's verdicts.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { CheckedCitation, EvidenceFailure, EvidenceVerdict, LabelEvidence, ProgramExcerpt } from '../../common/labels';
+import type { CheckedCitation, EvidenceFailure, EvidenceVerdict, LabelEvidence, ProgramExcerpt } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { excerptLines, findQuote, quoteInLines } from './grounding';
 import { currentLabels, labelColumns, toStoredLabel, type LabelRow } from './label-rows';

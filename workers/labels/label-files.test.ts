@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StoredLabel } from '../../common/labels';
+import type { StoredLabel } from '../../common/labels/labels';
 import type { Core } from '../core/core';
 import { parseCsv } from '../util/csv';
 import { useTempDir } from '../test-support/temp-dir';

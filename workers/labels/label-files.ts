@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
-import { labelRecord, type RecordOf } from '../../common/bundle';
+import { labelRecord, type RecordOf } from '../../common/corpus/bundle';
 import type { ParsedRequestOf } from '../../common/contract';
 import { ApiError, toErrorData } from '../../common/errors';
-import type { LabelExportResult, LabelImportFileResult } from '../../common/labels';
+import type { LabelExportResult, LabelImportFileResult } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { importError } from '../import/import-error';
 import { importFile } from '../import/import-file';

@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '../../common/contract';
-import type { StoredLabel } from '../../common/labels';
+import type { StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { byTime, labelColumns, toStoredLabel, type LabelRow } from './label-rows';
 

@@ -4,7 +4,7 @@
  * labels unless blind mode hides them; where the annotator left off; progress per annotator.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { LabelQueue, QueueItem, StoredLabel } from '../../common/labels';
+import type { LabelQueue, QueueItem, StoredLabel } from '../../common/labels/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { currentLabels, schemaLabels, targetKey } from './label-rows';

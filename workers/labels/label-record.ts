@@ -4,8 +4,8 @@
  * record computes, and importing an exported file (bundle or CSV) into the corpus that made
  * it finds every label already there.
  */
-import { labelRecord, type RecordOf } from '../../common/bundle';
-import type { LabelTarget } from '../../common/labels';
+import { labelRecord, type RecordOf } from '../../common/corpus/bundle';
+import type { LabelTarget } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { RecordWriter } from '../import/record-writer';
 

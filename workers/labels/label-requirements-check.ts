@@ -4,9 +4,9 @@
  * schema version it was made under; one made under an older version that breaks the newest
  * rule is imported and flagged for review.
  */
-import type { RecordOf } from '../../common/bundle';
-import { describeMissing, missingRequirements } from '../../common/label-requirements';
-import type { LabelSchema, RunAuditValue } from '../../common/label-schema';
+import type { RecordOf } from '../../common/corpus/bundle';
+import { describeMissing, missingRequirements } from '../../common/labels/label-requirements';
+import type { LabelSchema, RunAuditValue } from '../../common/labels/label-schema';
 import type { Db } from '../db/open-corpus';
 import { importError, type SourceLocation } from '../import/import-error';
 import { getSchema } from './label-schemas';

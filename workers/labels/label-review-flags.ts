@@ -2,8 +2,8 @@
  * A new schema version never rewrites a label: labels that break its rule (a run-audit scope
  * whose status now needs evidence or impact it lacks) are flagged for review instead.
  */
-import { missingRequirements } from '../../common/label-requirements';
-import type { LabelSchema, RunAuditValue } from '../../common/label-schema';
+import { missingRequirements } from '../../common/labels/label-requirements';
+import type { LabelSchema, RunAuditValue } from '../../common/labels/label-schema';
 import type { Db } from '../db/open-corpus';
 
 const asAudit = (value: unknown): RunAuditValue | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunAuditValue) : null);

@@ -3,7 +3,7 @@
  * history. Fields that travel in bundle files (the schema version, the taxonomy, adjudication,
  * retraction) live in the row's `extra` JSON, so an imported label reads the same as one made here.
  */
-import type { LabelTarget, StoredLabel } from '../../common/labels';
+import type { LabelTarget, StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 
 /** Columns of `labels` as StoredLabel needs them; `l` is the table's alias. */

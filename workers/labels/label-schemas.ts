@@ -2,7 +2,7 @@
  * Label schemas from the corpus: the newest version of each (what new labels are made under),
  * a given version (what an old label was made under), and saving a new version.
  */
-import { labelSchemaDefinition, type LabelOption, type LabelSchema, type LabelSchemaDefinition } from '../../common/label-schema';
+import { labelSchemaDefinition, type LabelOption, type LabelSchema, type LabelSchemaDefinition } from '../../common/labels/label-schema';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { flagBrokenLabels } from './label-review-flags';

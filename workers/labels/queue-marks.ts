@@ -3,7 +3,7 @@
  * labels: they stay in this corpus and never travel in exported files.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { LabelTarget } from '../../common/labels';
+import type { LabelTarget } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { targetKey } from './label-rows';
 import { targetSetKey } from './target-set';

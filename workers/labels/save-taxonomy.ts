@@ -6,8 +6,8 @@
  * exactly as it was made, with the taxonomy version it was made under.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { Taxonomy } from '../../common/domain';
-import type { TaxonomySaved } from '../../common/labels';
+import type { Taxonomy } from '../../common/rubrics/rubric-types';
+import type { TaxonomySaved } from '../../common/labels/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { RecordWriter } from '../import/record-writer';

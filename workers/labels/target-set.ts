@@ -3,7 +3,7 @@
  * in the rubric table's order, or a sample stratified by the rubric's category, shuffled with
  * its seed so the same request always gives the same queue.
  */
-import type { LabelTargetSet } from '../../common/labels';
+import type { LabelTargetSet } from '../../common/labels/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';

@@ -4,7 +4,7 @@
  * browser's storage would forget them. Nothing secret is ever stored here.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { WorkbenchSettings } from '../../common/labels';
+import type { WorkbenchSettings } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 
 const defaults: WorkbenchSettings = { annotator: null, blind: true };

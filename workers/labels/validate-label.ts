@@ -3,9 +3,9 @@
  * value the schema allows (a code of its taxonomy, one of its options, a full run-audit form),
  * and reason codes of the schema, with at least one where the value needs a reason.
  */
-import { describeMissing, missingRequirements } from '../../common/label-requirements';
-import type { LabelSchema, RunAuditValue } from '../../common/label-schema';
-import type { LabelTarget } from '../../common/labels';
+import { describeMissing, missingRequirements } from '../../common/labels/label-requirements';
+import type { LabelSchema, RunAuditValue } from '../../common/labels/label-schema';
+import type { LabelTarget } from '../../common/labels/labels';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 

@@ -6,7 +6,7 @@
  * rejection with a reason rather than a lost answer; only its shape and the count are enforced.
  */
 import { z } from 'zod';
-import type { TaxonomyCategory } from '../../common/domain';
+import type { TaxonomyCategory } from '../../common/rubrics/rubric-types';
 import type { StructuredRequest } from '../model/model-request';
 import type { MiningCase, MiningFailure } from './mining-input';
 import { attr, citationRules, metricText, programBlock } from './prompt-text';

@@ -1,4 +1,4 @@
-import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus } from '../../common/domain';
+import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus } from '../../common/pipeline/model-types';
 import type { Db } from '../db/open-corpus';
 
 interface LedgerFilter {

@@ -3,7 +3,8 @@
  * are, read from the library and rubric records (their `funnel`, `categories`, `allocation`,
  * `run` and `citations` fields travel in `extra`, so imported libraries show them too).
  */
-import type { CitationRow, LibraryBuild, LibraryMethod } from '../../common/domain';
+import type { CitationRow, LibraryBuild } from '../../common/pipeline/pipeline-types';
+import type { LibraryMethod } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import { ShownPrograms } from '../curation/citations';
 import type { Db } from '../db/open-corpus';

@@ -1,4 +1,4 @@
-import type { FilterAllocation } from '../../common/domain';
+import type { FilterAllocation } from '../../common/pipeline/pipeline-types';
 
 /**
  * A Filtered cut's run row: what it kept of the library it cut (it proposes nothing, so a

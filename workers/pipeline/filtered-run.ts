@@ -3,7 +3,8 @@
  * proportions. No model call: the plan holds the pool's counts and the source's rubrics, and
  * the new library lists the kept rubrics of the source, which stay as they are.
  */
-import type { ProposalFate, RubricFamily } from '../../common/domain';
+import type { ProposalFate } from '../../common/pipeline/pipeline-types';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import { filterToPool } from '../curation/filtered';
 import { countFunnel } from '../curation/funnel';

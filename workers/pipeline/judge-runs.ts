@@ -4,7 +4,8 @@
  * the answer into one verdict per rubric, each citation checked for grounding. A rubric the
  * judge skipped, or a case whose call failed, gets `unknown`: missing answers stay visible.
  */
-import type { JudgeTargetReport, RubricFamily } from '../../common/domain';
+import type { JudgeTargetReport } from '../../common/pipeline/pipeline-types';
+import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import { ShownPrograms } from '../curation/citations';
 import { settleAll } from '../curation/settle-all';
 import type { Db } from '../db/open-corpus';

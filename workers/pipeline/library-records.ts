@@ -5,8 +5,9 @@
  * content hashes, so the same build always gives the same records, byte for byte, which is
  * what replay compares.
  */
-import { bundleRecord, type BundleRecord, type RecordOf } from '../../common/bundle';
-import type { CurationFunnel, FilterAllocation, LibraryMethod, QuotaCategoryReport } from '../../common/domain';
+import { bundleRecord, type BundleRecord, type RecordOf } from '../../common/corpus/bundle';
+import type { CurationFunnel, FilterAllocation, QuotaCategoryReport } from '../../common/pipeline/pipeline-types';
+import type { LibraryMethod } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { CandidateRubric } from '../curation/candidates';
 import { openCorpus, type Db } from '../db/open-corpus';

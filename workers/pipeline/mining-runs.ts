@@ -3,7 +3,7 @@
  * failures, the pool's quotas, the taxonomy) is fixed when the run starts; executing it asks
  * the miner and builds the library's records.
  */
-import type { TaxonomyCategory } from '../../common/domain';
+import type { TaxonomyCategory } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { CandidateRubric } from '../curation/candidates';
 import { countFunnel } from '../curation/funnel';

@@ -9,7 +9,7 @@
  * would have. Replay executes the plan in replay mode (ledger only, no network, no writes)
  * and compares what it rebuilds with what the run stored.
  */
-import type { PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../common/domain';
+import type { PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../common/pipeline/pipeline-types';
 import { ApiError } from '../../common/errors';
 import type { CorpusTable } from '../../common/corpus-tables';
 import type { JobProgressEvent } from '../../common/events';

@@ -4,8 +4,8 @@
  * the plan through a {@link RunCaller}; what it builds is written, or compared, by the caller.
  */
 import type { z } from 'zod';
-import type { PipelineReport } from '../../common/domain';
-import type { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest } from '../../common/pipeline-requests';
+import type { PipelineReport } from '../../common/pipeline/pipeline-types';
+import type { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest } from '../../common/pipeline/pipeline-requests';
 import type { TracedRubric } from '../curation/origin-query';
 import type { Db } from '../db/open-corpus';
 import type { VerdictDraft } from '../judge/verdict-store';

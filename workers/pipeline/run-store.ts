@@ -3,7 +3,7 @@
  * parameters, its frozen plan, its state, its report, and the ledger rows it used.
  */
 import { randomBytes } from 'node:crypto';
-import type { PipelineCosts, PipelineReport, PipelineRunDetail, PipelineRunKind, PipelineRunStatus, PipelineRunSummary } from '../../common/domain';
+import type { PipelineCosts, PipelineReport, PipelineRunDetail, PipelineRunKind, PipelineRunStatus, PipelineRunSummary } from '../../common/pipeline/pipeline-types';
 import { ApiError } from '../../common/errors';
 import { workerSession } from '../context/live-session';
 import type { ModelFailureReason } from '../model/model-errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotAllocation } from '../../common/domain';
+import type { SlotAllocation } from '../../common/rubrics/rubric-types';
 import { allocateSlots } from './allocate-slots';
 
 /** category -> final slots, for compact expectations. */

@@ -17,7 +17,7 @@
  *    the pool never saw gets nothing while a pool category still has rubrics, and the slots
  *    filled are always min(S, rubrics in the library).
  */
-import type { SlotAllocation } from '../../common/domain';
+import type { SlotAllocation } from '../../common/rubrics/rubric-types';
 import { compareCodes } from './effective-category';
 import { countOf, totalOf, type CategoryCounts } from './mix';
 

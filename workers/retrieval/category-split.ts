@@ -3,7 +3,7 @@
  * the allocation of S slots to categories by the pool mix, then within each category its
  * best rubrics by BM25 relevance to the case text, then support (more first), then id.
  */
-import type { SlotAllocation } from '../../common/domain';
+import type { SlotAllocation } from '../../common/rubrics/rubric-types';
 import { allocateSlots } from './allocate-slots';
 import { buildBm25Index, matchedTerms, queryTerms, scoreAll, type Bm25Index } from './bm25';
 import { compareCodes } from './effective-category';

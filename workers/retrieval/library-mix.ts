@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '../../common/contract';
-import type { LibraryMix } from '../../common/domain';
+import type { LibraryMix } from '../../common/rubrics/rubric-types';
 import type { Db } from '../db/open-corpus';
 import { requireCollection, requireLibrary } from '../rubrics/library-queries';
 import { libraryCounts, poolCounts } from './category-counts';

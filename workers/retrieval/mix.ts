@@ -3,7 +3,7 @@
  * effective category and pass the counts in. Everything is computed from the integer counts
  * so that identical mixes are exactly 0 apart and disjoint ones exactly 100.
  */
-import type { LibraryMix } from '../../common/domain';
+import type { LibraryMix } from '../../common/rubrics/rubric-types';
 import { compareCodes } from './effective-category';
 
 /** Rows per category (rubrics of a library, or failure events of a pool). */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RetrievalResult } from '../../common/domain';
+import type { RetrievalResult } from '../../common/rubrics/rubric-types';
 import { Core } from '../core/core';
 import { sampleBundlePath } from '../core/sample-corpus';
 import { openCorpus } from '../db/open-corpus';

@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '../../common/contract';
-import type { RetrievalResult, RetrievedRubric } from '../../common/domain';
+import type { RetrievalResult, RetrievedRubric } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { requireCollection } from '../rubrics/library-queries';

@@ -1,4 +1,4 @@
-import type { LibrarySummary, Taxonomy } from '../../common/domain';
+import type { LibrarySummary, Taxonomy } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { rubricCategorySql } from '../retrieval/effective-category';

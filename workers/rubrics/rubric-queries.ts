@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '../../common/contract';
-import type { RubricDetail, RubricLabel, RubricPage, RubricRow } from '../../common/domain';
+import type { RubricDetail, RubricLabel, RubricPage, RubricRow } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { rubricCategorySql } from '../retrieval/effective-category';

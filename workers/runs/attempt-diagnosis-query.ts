@@ -1,5 +1,5 @@
-import type { AttemptDiagnosis } from '../../common/attempt-diagnosis';
-import type { FailureKind } from '../../common/domain';
+import type { AttemptDiagnosis } from '../../common/runs/attempt-diagnosis';
+import type { FailureKind } from '../../common/corpus/corpus-types';
 import type { Db } from '../db/open-corpus';
 import { diagnoseAttempt, programLineOf } from './runners/attempt-diagnosis';
 import { attemptEnvironment } from './runners/attempt-environment';

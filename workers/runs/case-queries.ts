@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ParsedRequestOf } from '../../common/contract';
-import type { CaseProgram, CaseSummary, ScoreRule } from '../../common/domain';
-import { scoreRule as scoreRuleSchema } from '../../common/bundle';
+import type { CaseProgram, CaseSummary, ScoreRule } from '../../common/runs/run-types';
+import { scoreRule as scoreRuleSchema } from '../../common/corpus/bundle';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson, recordHash } from '../import/canonical-json';

@@ -1,4 +1,4 @@
-import type { ExperimentComparison } from '../../common/domain';
+import type { ExperimentComparison } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { pairedComparison, validityDifference, type AttemptOutcome, type TaskDirection } from './paired-comparison';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { TaskLeaderboard } from '../../common/domain';
+import type { TaskLeaderboard } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { leaderboardThresholds, readLeaderboard, type LeaderboardThresholds } from './leaderboard';

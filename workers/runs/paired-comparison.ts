@@ -1,4 +1,4 @@
-import type { ExperimentComparison, PairedCase } from '../../common/domain';
+import type { ExperimentComparison, PairedCase } from '../../common/runs/run-types';
 import { bootstrapOverTasks } from './task-bootstrap';
 
 /** One attempt as the comparison sees it. */
@@ -18,7 +18,7 @@ export interface TaskDirection {
   higherIsBetter: boolean | null;
 }
 
-/** The comparison's numbers; their meaning is documented on `ExperimentComparison` in common/domain.ts. */
+/** The comparison's numbers; their meaning is documented on `ExperimentComparison` in common/runs/run-types.ts. */
 export type PairedComparison = Omit<ExperimentComparison, 'experiment' | 'a' | 'b' | 'validity' | 'placement'>;
 
 export interface ComparisonOptions {

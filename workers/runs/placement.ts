@@ -1,4 +1,4 @@
-import type { ArmPlacement } from '../../common/domain';
+import type { ArmPlacement } from '../../common/runs/run-types';
 import { placeScore, type LeaderboardThresholds } from './leaderboard';
 import type { AttemptOutcome } from './paired-comparison';
 

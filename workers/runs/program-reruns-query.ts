@@ -1,4 +1,4 @@
-import type { ProgramRerun } from '../../common/attempt-diagnosis';
+import type { ProgramRerun } from '../../common/runs/attempt-diagnosis';
 import type { Db } from '../db/open-corpus';
 import { attemptDiagnosis } from './attempt-diagnosis-query';
 

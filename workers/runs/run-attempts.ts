@@ -4,7 +4,7 @@
  * keep the record hash an exported `attempt` record would have; the rest (backend, job ids,
  * times, error, folder) live in the columns of migration 003.
  */
-import type { AttemptLog, AttemptRow, AttemptStatus } from '../../common/domain';
+import type { AttemptLog, AttemptRow, AttemptStatus } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import { workerSession, type LiveSession } from '../context/live-session';
 import type { Db } from '../db/open-corpus';

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ParsedRequestOf } from '../../common/contract';
-import { attemptStatuses } from '../../common/bundle';
-import type { ArmVariant, AttemptCounts, AttemptRow, ExperimentDetail, ExperimentSummary } from '../../common/domain';
+import { attemptStatuses } from '../../common/corpus/bundle';
+import type { ArmVariant, AttemptCounts, AttemptRow, ExperimentDetail, ExperimentSummary } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson, recordHash } from '../import/canonical-json';

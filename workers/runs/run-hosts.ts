@@ -4,7 +4,7 @@
  * stored, never a key or a passphrase.
  */
 import type { ParsedRequestOf } from '../../common/contract';
-import type { HostConfig, LocalHostSettings } from '../../common/domain';
+import type { HostConfig, LocalHostSettings } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 

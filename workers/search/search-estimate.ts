@@ -1,4 +1,4 @@
-import type { StepCount } from '../../common/domain';
+import type { StepCount } from '../../common/search/search-types';
 import type { Db } from '../db/open-corpus';
 
 /** The step ids the index spans (its rowids). */

@@ -1,4 +1,4 @@
-import type { NewestFirstSearch } from '../../common/domain';
+import type { NewestFirstSearch } from '../../common/search/search-types';
 import type { Db } from '../db/open-corpus';
 import { estimateSteps, rowidSpan } from './search-estimate';
 

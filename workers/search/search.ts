@@ -1,4 +1,4 @@
-import type { SearchHit, SearchResult } from '../../common/domain';
+import type { SearchHit, SearchResult } from '../../common/search/search-types';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Db } from '../db/open-corpus';
 import { markClose, markOpen, toFtsQuery, unmarkSnippet } from './fts-query';

@@ -4,7 +4,7 @@
  * The sides themselves live in the URL.
  */
 import { create } from 'zustand';
-import type { ProgramContent, RolloutDetail, StepRow } from '../../../common/domain';
+import type { ProgramContent, RolloutDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { reportError } from '../stores/app-store';

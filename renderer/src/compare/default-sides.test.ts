@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgramVersionInfo } from '../../../common/domain';
+import type { ProgramVersionInfo } from '../../../common/corpus/corpus-types';
 import { completeSides, pathsOf, sideInRollout, versionsOf } from './default-sides';
 
 const info = (path: string, version: number): ProgramVersionInfo => ({ path, version, sha256: `${path}${version}`, lines: 10 });

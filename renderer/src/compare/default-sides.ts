@@ -1,5 +1,5 @@
 /** Which program versions a Compare side falls back to when the URL leaves it open. Pure. */
-import type { ProgramVersionInfo } from '../../../common/domain';
+import type { ProgramVersionInfo } from '../../../common/corpus/corpus-types';
 import type { ProgramSide } from './compare-route';
 
 /** The distinct program paths of a rollout, in the order the API lists them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import { formatDelta, isImprovement, lastStepRunning, scoreDelta } from './outcome';
 
 function step(index: number, program: { path: string; version: number } | null): StepRow {

@@ -1,5 +1,5 @@
 /** What happened with a program version, and how two versions' outcomes differ. Pure. */
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import type { ProgramSide } from './compare-route';
 
 /** The last step of a rollout that ran exactly this program version, or null when none did. */

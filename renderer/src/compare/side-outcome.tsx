@@ -1,4 +1,4 @@
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import { ExitBadge } from '../components/exit-badge';
 import { GradeBadge } from '../components/grade-badge';
 import { formatDuration, formatScore } from '../lib/format';

@@ -1,4 +1,4 @@
-import type { ProgramContent } from '../../../common/domain';
+import type { ProgramContent } from '../../../common/corpus/corpus-types';
 import { LoadingState } from '../components/loading-state';
 import { RerunButton } from '../runs/rerun-button';
 import type { ProgramSide } from './compare-route';

@@ -1,4 +1,4 @@
-import type { RolloutDetail } from '../../../common/domain';
+import type { RolloutDetail } from '../../../common/corpus/corpus-types';
 import type { ProgramSide } from './compare-route';
 import { pathsOf, versionsOf } from './default-sides';
 import { RolloutInput } from './rollout-input';

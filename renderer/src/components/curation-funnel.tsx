@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CurationFunnel as Funnel, ProposalFate, RejectionReason } from '../../../common/domain';
+import type { CurationFunnel as Funnel, ProposalFate, RejectionReason } from '../../../common/pipeline/pipeline-types';
 import { formatCount } from '../lib/format';
 import { CategoryBadge } from '../rubrics/category-badge';
 

@@ -1,4 +1,4 @@
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import { exitStatus } from '../lib/exit-status';
 
 /** A step's exit code as a badge: green 0, red non-zero, amber timeout, red killed. */

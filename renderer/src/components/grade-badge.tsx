@@ -1,4 +1,4 @@
-import type { Grade } from '../../../common/domain';
+import type { Grade } from '../../../common/corpus/corpus-types';
 
 const tones: Record<Grade | 'ungraded', string> = {
   correct: 'ok',

@@ -1,4 +1,4 @@
-import type { FailureKind } from '../../../common/domain';
+import type { FailureKind } from '../../../common/corpus/corpus-types';
 
 const tones: Record<FailureKind, string> = {
   crash: 'fail',

@@ -1,7 +1,7 @@
 /** The rollout table's columns: header, cell and alignment, in display order. */
 import type { ReactNode } from 'react';
-import type { RolloutRow } from '../../../common/domain';
-import type { RolloutSortKey } from '../../../common/rollout-list';
+import type { RolloutRow } from '../../../common/corpus/corpus-types';
+import type { RolloutSortKey } from '../../../common/corpus/rollout-list';
 import { GradeBadge } from '../components/grade-badge';
 import { formatCount, formatDuration, formatScore } from '../lib/format';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { RolloutRow } from '../../../common/domain';
+import type { RolloutRow } from '../../../common/corpus/corpus-types';
 import { rolloutColumns } from './rollout-columns';
 
 /** Props of one table row, positioned by the virtualiser. */

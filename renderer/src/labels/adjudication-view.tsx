@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LabelSchema } from '../../../common/label-schema';
+import type { LabelSchema } from '../../../common/labels/label-schema';
 import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
 import { LabelValue } from '../rubrics/label-value';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { AgreementReport } from '../../../common/domain';
-import type { LabelSchema } from '../../../common/label-schema';
+import type { AgreementReport } from '../../../common/labels/agreement-report';
+import type { LabelSchema } from '../../../common/labels/label-schema';
 import { onWorkbenchEvent } from '../api/bridge';
 import { LoadingState } from '../components/loading-state';
 import { useAgreementStore } from '../stores/agreement-store';

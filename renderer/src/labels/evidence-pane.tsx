@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import type { CheckedCitation, LabelEvidence, LabelTarget } from '../../../common/labels';
+import type { CheckedCitation, LabelEvidence, LabelTarget } from '../../../common/labels/labels';
 import { GradeBadge } from '../components/grade-badge';
 import { LoadingState } from '../components/loading-state';
-import type { Grade } from '../../../common/domain';
+import type { Grade } from '../../../common/corpus/corpus-types';
 import { formatHash } from '../router/route';
 import { LabelValue } from '../rubrics/label-value';
 import { useLabelQueueStore } from '../stores/label-queue-store';

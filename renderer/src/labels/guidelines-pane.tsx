@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { LabelOption, LabelSchema } from '../../../common/label-schema';
-import type { QueueItem } from '../../../common/labels';
+import type { LabelOption, LabelSchema } from '../../../common/labels/label-schema';
+import type { QueueItem } from '../../../common/labels/labels';
 import { MarkdownText } from './markdown-text';
 import type { LabelKeyState } from './use-label-keys';
 

@@ -1,5 +1,5 @@
-import type { LabelSchema } from '../../../common/label-schema';
-import type { StoredLabel } from '../../../common/labels';
+import type { LabelSchema } from '../../../common/labels/label-schema';
+import type { StoredLabel } from '../../../common/labels/labels';
 import { LabelValue } from '../rubrics/label-value';
 import type { LabelKeyState } from './use-label-keys';
 

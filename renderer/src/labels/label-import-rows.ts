@@ -4,9 +4,9 @@
  * that never reached the backend, a failed call, and upload paths turned back into the names
  * the user picked.
  */
-import type { ImportFileResult } from '../../../common/domain';
+import type { ImportFileResult } from '../../../common/corpus/corpus-types';
 import type { ApiErrorData } from '../../../common/errors';
-import type { LabelImportFileResult } from '../../../common/labels';
+import type { LabelImportFileResult } from '../../../common/labels/labels';
 import { importRows, type ImportRow, type Prepared } from '../lib/import-results';
 
 /** One file's row: the corpus import's, plus the labels it added. */

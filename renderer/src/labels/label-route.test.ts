@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LabelTargetSet } from '../../../common/labels';
+import type { LabelTargetSet } from '../../../common/labels/labels';
 import { formatHash, parseHash } from '../router/route';
 
 describe('labels routes', () => {

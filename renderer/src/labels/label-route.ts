@@ -4,7 +4,7 @@
  * plain parameters: `library=ID` alone is a library; with `category`, `family` or `q` it is a
  * filter (`filter=1` for a filter over every rubric); `sample=N&seed=S` is a stratified sample.
  */
-import type { LabelTargetSet } from '../../../common/labels';
+import type { LabelTargetSet } from '../../../common/labels/labels';
 
 export type LabelsView = 'queue' | 'agreement' | 'adjudicate' | 'audit';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { LabelTargetSet } from '../../../common/labels';
+import type { LabelTargetSet } from '../../../common/labels/labels';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { useAppStore } from '../stores/app-store';

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { LabelTargetSet } from '../../../common/labels';
+import type { LabelTargetSet } from '../../../common/labels/labels';
 import { navigate } from '../router/router';
 import { useLabelSchemaStore } from '../stores/label-schema-store';
 import { useSettingsStore } from '../stores/settings-store';

@@ -1,4 +1,4 @@
-import type { ProgramExcerpt } from '../../../common/labels';
+import type { ProgramExcerpt } from '../../../common/labels/labels';
 import { formatHash } from '../router/route';
 
 /** Program lines with their numbers, the line that matters marked; the header opens the rollout. */

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
-import type { LabelSchema } from '../../../common/label-schema';
-import type { QueueItem } from '../../../common/labels';
+import type { LabelSchema } from '../../../common/labels/label-schema';
+import type { QueueItem } from '../../../common/labels/labels';
 import { formatHash } from '../router/route';
 import { CategoryBadge } from '../rubrics/category-badge';
 import { RubricText } from '../rubrics/rubric-text';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { QueueItem } from '../../../common/labels';
+import type { QueueItem } from '../../../common/labels/labels';
 import { useLabelQueueStore } from '../stores/label-queue-store';
 import { targetKey } from './queue-logic';
 

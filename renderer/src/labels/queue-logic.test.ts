@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueItem } from '../../../common/labels';
+import type { QueueItem } from '../../../common/labels/labels';
 import { doneCount, nextOpenIndex, readDigits, targetKey } from './queue-logic';
 
 const item = (id: string, labelled = false, skipped = false): QueueItem => ({

@@ -1,5 +1,5 @@
 /** Pure rules of the Label queue: where to go next, what counts as done, how number keys pick. */
-import type { LabelTarget, QueueItem } from '../../../common/labels';
+import type { LabelTarget, QueueItem } from '../../../common/labels/labels';
 
 export const targetKey = (target: LabelTarget) => `${target.kind}\u0000${target.id}`;
 

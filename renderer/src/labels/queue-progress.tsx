@@ -1,4 +1,4 @@
-import type { LabelQueue } from '../../../common/labels';
+import type { LabelQueue } from '../../../common/labels/labels';
 import { useLabelQueueStore } from '../stores/label-queue-store';
 import { doneCount } from './queue-logic';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LabelSchema } from '../../../common/label-schema';
-import type { LabelTargetSet } from '../../../common/labels';
+import type { LabelSchema } from '../../../common/labels/label-schema';
+import type { LabelTargetSet } from '../../../common/labels/labels';
 import { LoadingState } from '../components/loading-state';
 import { useLabelQueueStore } from '../stores/label-queue-store';
 import { EvidencePane } from './evidence-pane';

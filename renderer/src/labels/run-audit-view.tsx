@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { RequestOf } from '../../../common/contract';
-import type { RolloutRow } from '../../../common/domain';
-import { describeMissing, missingRequirements } from '../../../common/label-requirements';
-import type { LabelSchema, RunAuditValue } from '../../../common/label-schema';
-import type { RunAuditReport } from '../../../common/labels';
+import type { RolloutRow } from '../../../common/corpus/corpus-types';
+import { describeMissing, missingRequirements } from '../../../common/labels/label-requirements';
+import type { LabelSchema, RunAuditValue } from '../../../common/labels/label-schema';
+import type { RunAuditReport } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';

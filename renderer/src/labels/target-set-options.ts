@@ -1,6 +1,6 @@
 /** The target sets the Labels toolbar offers: each library, every rubric, and stratified samples. */
-import type { LibrarySummary } from '../../../common/domain';
-import type { LabelTargetSet } from '../../../common/labels';
+import type { LibrarySummary } from '../../../common/rubrics/rubric-types';
+import type { LabelTargetSet } from '../../../common/labels/labels';
 
 export interface TargetSetOption {
   value: string;

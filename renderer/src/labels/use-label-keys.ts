@@ -5,7 +5,7 @@
  * open item, `n` note, `?` help. A reject that needs reasons waits for them and Enter.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { LabelSchema } from '../../../common/label-schema';
+import type { LabelSchema } from '../../../common/labels/label-schema';
 import { useGlobalKeys } from '../components/use-global-keys';
 import { readDigits } from './queue-logic';
 

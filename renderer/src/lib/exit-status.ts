@@ -1,5 +1,5 @@
 /** How a step ended, as a badge label and tone. */
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 
 /** Visual tone of a status badge. */
 export type Tone = 'ok' | 'fail' | 'warn' | 'neutral';

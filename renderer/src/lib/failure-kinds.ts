@@ -1,5 +1,5 @@
 /** Plain-language readings of failure kinds, for failures that carry no exception text. */
-import type { FailureKind } from '../../../common/domain';
+import type { FailureKind } from '../../../common/corpus/corpus-types';
 
 /** What each failure kind means, phrased for a reader who has not seen the taxonomy. */
 export const failureKindMeaning: Record<FailureKind, string> = {

@@ -1,5 +1,5 @@
 /** Finding the traceback frame that points into the agent's own program. */
-import type { FailureEvent, Frame } from '../../../common/domain';
+import type { FailureEvent, Frame } from '../../../common/corpus/corpus-types';
 
 const libraryPath = /(?:site-packages|dist-packages|[\\/]lib[\\/]python\d|^<frozen |^<string>|^<stdin>)/;
 

@@ -1,5 +1,5 @@
 /** What the import dialog shows per chosen file, assembled from uploads and the import's answer. */
-import type { ImportFileResult } from '../../../common/domain';
+import type { ImportFileResult } from '../../../common/corpus/corpus-types';
 import type { ApiErrorData } from '../../../common/errors';
 
 /** What became of a chosen file before the import call: the path to import, or why not. */

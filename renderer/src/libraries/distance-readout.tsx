@@ -1,4 +1,4 @@
-import type { LibraryMix } from '../../../common/domain';
+import type { LibraryMix } from '../../../common/rubrics/rubric-types';
 import { formatCount } from '../lib/format';
 
 /** The distance between the two mixes, large, with what it means and what it was computed from. */

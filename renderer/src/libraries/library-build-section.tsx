@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FilterAllocation, LibraryBuild, OriginAudit, ProposalFate, QuotaCategoryReport } from '../../../common/domain';
+import type { FilterAllocation, LibraryBuild, OriginAudit, ProposalFate, QuotaCategoryReport } from '../../../common/pipeline/pipeline-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { CurationFunnel } from '../components/curation-funnel';

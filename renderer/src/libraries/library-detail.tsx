@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { LibrarySummary } from '../../../common/domain';
+import type { LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { useRubricTableStore } from '../stores/rubric-table-store';
 import { LibraryBuildSection } from './library-build-section';
 import { LibraryMixSection } from './library-mix-section';

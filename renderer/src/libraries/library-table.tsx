@@ -1,4 +1,4 @@
-import type { LibrarySummary } from '../../../common/domain';
+import type { LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
 import { navigate } from '../router/router';

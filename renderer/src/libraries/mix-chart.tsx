@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import type { LibraryMix } from '../../../common/domain';
+import type { LibraryMix } from '../../../common/rubrics/rubric-types';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
 import { mixColors } from './mix-colors';
 import { mixRows } from './mix-data';

@@ -1,5 +1,5 @@
 /** The rows of the mix chart, built from the backend's mix without recomputing any share. */
-import type { LibraryMix, Taxonomy } from '../../../common/domain';
+import type { LibraryMix, Taxonomy } from '../../../common/rubrics/rubric-types';
 import { taxonomyOrder } from '../rubrics/category-order';
 
 /** One category of the chart: both sides' shares and the counts behind them. */

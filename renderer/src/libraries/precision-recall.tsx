@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CorpusTable } from '../../../common/corpus-tables';
-import type { PrecisionRecallReport, PrecisionRecallRow, Rate } from '../../../common/domain';
+import type { PrecisionRecallReport, PrecisionRecallRow, Rate } from '../../../common/pipeline/pipeline-types';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { LoadingState } from '../components/loading-state';

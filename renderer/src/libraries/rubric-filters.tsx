@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { rubricFamilies } from '../../../common/bundle';
+import { rubricFamilies } from '../../../common/corpus/bundle';
 import { FacetSelect } from '../corpus/facet-select';
 import { formatCount } from '../lib/format';
 import { taxonomyOrder, uncategorised } from '../rubrics/category-order';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { RubricRow } from '../../../common/domain';
+import type { RubricRow } from '../../../common/rubrics/rubric-types';
 import { CategoryBadge } from '../rubrics/category-badge';
 import { formatHash } from '../router/route';
 import { navigate } from '../router/router';

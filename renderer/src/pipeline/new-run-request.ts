@@ -4,7 +4,7 @@
  * `pipeline.mine` or `pipeline.curate` request. The backend validates again; these checks only
  * say sooner, beside the field, what it would refuse.
  */
-import { defaultPipelineModel } from '../../../common/pipeline-requests';
+import { defaultPipelineModel } from '../../../common/pipeline/pipeline-requests';
 import type { PipelineStart } from '../stores/pipeline-store';
 
 export type NewRunKind = 'mine' | 'quota' | 'filtered';

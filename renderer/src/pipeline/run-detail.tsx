@@ -1,4 +1,4 @@
-import type { PipelineRunDetail } from '../../../common/domain';
+import type { PipelineRunDetail } from '../../../common/pipeline/pipeline-types';
 import { CurationFunnel } from '../components/curation-funnel';
 import { LoadingState } from '../components/loading-state';
 import { formatParams } from '../libraries/library-params';

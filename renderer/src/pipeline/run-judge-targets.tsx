@@ -1,4 +1,4 @@
-import type { JudgeTargetReport } from '../../../common/domain';
+import type { JudgeTargetReport } from '../../../common/pipeline/pipeline-types';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
 

@@ -1,4 +1,4 @@
-import type { PipelineRunSummary } from '../../../common/domain';
+import type { PipelineRunSummary } from '../../../common/pipeline/pipeline-types';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
 import { usePipelineStore } from '../stores/pipeline-store';

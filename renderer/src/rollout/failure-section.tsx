@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FailureEvent } from '../../../common/domain';
+import type { FailureEvent } from '../../../common/corpus/corpus-types';
 import { ProgramExcerpt } from './program-excerpt';
 import { TracebackPanel } from './traceback-panel';
 

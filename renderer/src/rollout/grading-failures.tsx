@@ -1,4 +1,4 @@
-import type { FailureEvent } from '../../../common/domain';
+import type { FailureEvent } from '../../../common/corpus/corpus-types';
 import { KindBadge } from '../components/kind-badge';
 
 /** Failures found at grading (no step): why the answer was wrong or invalid. */

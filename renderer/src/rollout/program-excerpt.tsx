@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { ProgramVersionRef } from '../../../common/domain';
+import type { ProgramVersionRef } from '../../../common/corpus/corpus-types';
 import { LoadingState } from '../components/loading-state';
 import { programKey, useRolloutStore } from '../stores/rollout-store';
 import { useProgramViewerStore } from './program-viewer-store';

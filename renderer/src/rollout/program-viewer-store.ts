@@ -4,7 +4,7 @@
  * section, which already tracks it for the excerpt.
  */
 import { create } from 'zustand';
-import type { ProgramVersionRef } from '../../../common/domain';
+import type { ProgramVersionRef } from '../../../common/corpus/corpus-types';
 import { programKey } from '../stores/rollout-store';
 
 interface ProgramViewerState {

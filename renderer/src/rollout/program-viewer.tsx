@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FailureEvent, ProgramVersionRef } from '../../../common/domain';
+import type { FailureEvent, ProgramVersionRef } from '../../../common/corpus/corpus-types';
 import { KindBadge } from '../components/kind-badge';
 import { LoadingState } from '../components/loading-state';
 import { ModalDialog } from '../components/modal-dialog';

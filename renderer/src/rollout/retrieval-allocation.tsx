@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SlotAllocation } from '../../../common/domain';
+import type { SlotAllocation } from '../../../common/rubrics/rubric-types';
 import { CategoryBadge } from '../rubrics/category-badge';
 import { formatExact, formatShare } from '../rubrics/share-format';
 

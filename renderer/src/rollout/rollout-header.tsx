@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RolloutDetail } from '../../../common/domain';
+import type { RolloutDetail } from '../../../common/corpus/corpus-types';
 import { GradeBadge } from '../components/grade-badge';
 import { formatCount, formatDuration, formatScore } from '../lib/format';
 import { failureCountText } from './failure-count';

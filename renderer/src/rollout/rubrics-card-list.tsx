@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { RetrievedRubric } from '../../../common/domain';
+import type { RetrievedRubric } from '../../../common/rubrics/rubric-types';
 import { navigate } from '../router/router';
 import { RubricsCard } from './rubrics-card';
 

@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import type { RetrievedRubric } from '../../../common/domain';
+import type { RetrievedRubric } from '../../../common/rubrics/rubric-types';
 import { formatHash } from '../router/route';
 import { CategoryBadge } from '../rubrics/category-badge';
 import { RubricText } from '../rubrics/rubric-text';

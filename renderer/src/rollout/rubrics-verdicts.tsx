@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { VerdictRow } from '../../../common/domain';
+import type { VerdictRow } from '../../../common/pipeline/pipeline-types';
 import { useRetrievalStore } from '../stores/retrieval-store';
 import { useVerdictStore, verdictKey } from '../stores/verdict-store';
 

@@ -1,4 +1,4 @@
-import type { StepDetail as StepDetailData, StepRow } from '../../../common/domain';
+import type { StepDetail as StepDetailData, StepRow } from '../../../common/corpus/corpus-types';
 import { ExitBadge } from '../components/exit-badge';
 import { LoadingState } from '../components/loading-state';
 import { OutputPane } from '../components/output-pane';

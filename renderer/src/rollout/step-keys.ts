@@ -1,5 +1,5 @@
 /** Which step a timeline key moves to; pure, so the rules are easy to read and check. */
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import { isFailedStep } from '../lib/exit-status';
 
 /**

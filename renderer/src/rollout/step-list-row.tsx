@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import { ExitBadge } from '../components/exit-badge';
 import { exitStatus, isFailedStep } from '../lib/exit-status';
 import { formatDuration } from '../lib/format';

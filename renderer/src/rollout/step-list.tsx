@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { StepRow } from '../../../common/domain';
+import type { StepRow } from '../../../common/corpus/corpus-types';
 import { isFailedStep } from '../lib/exit-status';
 import { formatCount } from '../lib/format';
 import { StepListRow } from './step-list-row';

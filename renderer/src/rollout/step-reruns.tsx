@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ProgramRerun } from '../../../common/attempt-diagnosis';
+import type { ProgramRerun } from '../../../common/runs/attempt-diagnosis';
 import { api } from '../api/bridge';
 import { outcomeTone } from '../runs/attempt-diagnosis-line';
 import { formatRunsRoute } from '../runs/runs-route';

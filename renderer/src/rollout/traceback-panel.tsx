@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FailureEvent } from '../../../common/domain';
+import type { FailureEvent } from '../../../common/corpus/corpus-types';
 import { KindBadge } from '../components/kind-badge';
 import { failureKindMeaning } from '../lib/failure-kinds';
 import { agentFrameIndex, frameInProgram } from '../lib/frames';

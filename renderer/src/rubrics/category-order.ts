@@ -1,5 +1,5 @@
 /** Category ordering shared by the allocation table, the mix chart and the category filters. */
-import type { Taxonomy } from '../../../common/domain';
+import type { Taxonomy } from '../../../common/rubrics/rubric-types';
 
 /** The key the backend uses for failure events and rubrics that have no category. */
 export const uncategorised = 'uncategorised';

@@ -1,4 +1,4 @@
-import type { RubricSupport } from '../../../common/domain';
+import type { RubricSupport } from '../../../common/rubrics/rubric-types';
 import { GradeBadge } from '../components/grade-badge';
 import { formatHash } from '../router/route';
 

@@ -1,4 +1,4 @@
-import type { RubricDetail } from '../../../common/domain';
+import type { RubricDetail } from '../../../common/rubrics/rubric-types';
 import { formatHash } from '../router/route';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
 import { CategoryBadge } from './category-badge';

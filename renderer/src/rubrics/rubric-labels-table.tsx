@@ -1,4 +1,4 @@
-import type { RubricLabel } from '../../../common/domain';
+import type { RubricLabel } from '../../../common/rubrics/rubric-types';
 import { formatLabelDate } from './label-date';
 import { LabelValue } from './label-value';
 

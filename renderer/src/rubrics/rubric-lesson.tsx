@@ -1,4 +1,4 @@
-import type { RubricDetail } from '../../../common/domain';
+import type { RubricDetail } from '../../../common/rubrics/rubric-types';
 import { RubricText } from './rubric-text';
 
 /** The lesson itself: when it applies, the pattern to look for, and the suggested fix. */

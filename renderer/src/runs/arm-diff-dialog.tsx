@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CaseProgram, ExperimentDetail } from '../../../common/domain';
+import type { CaseProgram, ExperimentDetail } from '../../../common/runs/run-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { ModalDialog } from '../components/modal-dialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentDetail } from '../../../common/domain';
+import type { ExperimentDetail } from '../../../common/runs/run-types';
 import { armProgram } from './arm-programs';
 
 const detail = {

@@ -1,4 +1,4 @@
-import type { CaseProgram, ExperimentDetail } from '../../../common/domain';
+import type { CaseProgram, ExperimentDetail } from '../../../common/runs/run-types';
 
 /** What one arm runs for one case: the case's program and command, unless the arm's variant replaces them. */
 export interface ArmProgram {

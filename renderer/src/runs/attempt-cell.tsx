@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { AttemptRow } from '../../../common/domain';
+import type { AttemptRow } from '../../../common/runs/run-types';
 import { attemptSummary, cellValue, statusLooks } from './attempt-status';
 
 /** Props of one slot of the grid. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AttemptDiagnosis } from '../../../common/attempt-diagnosis';
-import type { AttemptRow } from '../../../common/domain';
+import type { AttemptDiagnosis } from '../../../common/runs/attempt-diagnosis';
+import type { AttemptRow } from '../../../common/runs/run-types';
 import { api } from '../api/bridge';
 import { AttemptEnvironmentLine } from './attempt-environment-line';
 

@@ -1,4 +1,4 @@
-import { environmentFacts, type AttemptEnvironment } from '../../../common/attempt-diagnosis';
+import { environmentFacts, type AttemptEnvironment } from '../../../common/runs/attempt-diagnosis';
 
 /** Where an attempt ran, under its outcome. */
 export function AttemptEnvironmentLine({ environment }: { environment: AttemptEnvironment }) {

@@ -1,4 +1,4 @@
-import type { AttemptRow } from '../../../common/domain';
+import type { AttemptRow } from '../../../common/runs/run-types';
 import { formatScore } from '../lib/format';
 import { AttemptDiagnosisLine } from './attempt-diagnosis-line';
 import { formatWall } from './attempt-status';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import type { AttemptRow } from '../../../common/domain';
+import type { AttemptRow } from '../../../common/runs/run-types';
 import { useGlobalKeys } from '../components/use-global-keys';
 import { AttemptCell } from './attempt-cell';
 import { moveInGrid, positionOf, type GridPosition, type GridRow } from './grid-model';

@@ -2,7 +2,7 @@
  * How each attempt status looks and reads. Colour is never the only cue: every status also
  * has its own letter, and every cell an accessible sentence.
  */
-import type { AttemptRow, AttemptStatus } from '../../../common/domain';
+import type { AttemptRow, AttemptStatus } from '../../../common/runs/run-types';
 import { formatScore } from '../lib/format';
 
 export interface StatusLook {

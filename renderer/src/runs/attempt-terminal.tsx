@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AttemptRow } from '../../../common/domain';
+import type { AttemptRow } from '../../../common/runs/run-types';
 import { api } from '../api/bridge';
 import { formatBytes } from '../lib/format';
 import { reportError } from '../stores/app-store';

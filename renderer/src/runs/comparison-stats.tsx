@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExperimentComparison } from '../../../common/domain';
+import type { ExperimentComparison } from '../../../common/runs/run-types';
 import { formatCount, formatScore } from '../lib/format';
 import '../styles/paired-comparison.css';
 import { PairedCaseTable } from './paired-case-table';

@@ -1,5 +1,5 @@
-import { attemptStatuses } from '../../../common/bundle';
-import type { AttemptCounts, ExperimentSummary } from '../../../common/domain';
+import { attemptStatuses } from '../../../common/corpus/bundle';
+import type { AttemptCounts, ExperimentSummary } from '../../../common/runs/run-types';
 import { formatHash } from '../router/route';
 import { navigate } from '../router/router';
 import { statusLooks } from './attempt-status';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AttemptRow, ExperimentDetail } from '../../../common/domain';
+import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
 import { useGlobalKeys } from '../components/use-global-keys';
 import { navigate } from '../router/router';
 import { useRunsStore } from '../stores/runs-store';

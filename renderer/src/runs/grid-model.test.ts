@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow, ExperimentDetail } from '../../../common/domain';
+import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
 import { gridRows, moveInGrid, positionOf } from './grid-model';
 
 function attempt(id: number, caseId: string, arm: string, repeat: number): AttemptRow {

@@ -2,7 +2,7 @@
  * The attempt grid as rows: one row per (case, arm), one cell per repeat, in the experiment's
  * case and arm order. A slot with no attempt row (never written) is a null cell.
  */
-import type { AttemptRow, ExperimentDetail } from '../../../common/domain';
+import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
 
 export interface GridRow {
   caseId: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HostConfig } from '../../../common/domain';
+import type { HostConfig } from '../../../common/runs/run-types';
 import { useHostsStore } from '../stores/hosts-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { HostDialog } from './host-dialog';

@@ -1,4 +1,4 @@
-import type { ExperimentComparison } from '../../../common/domain';
+import type { ExperimentComparison } from '../../../common/runs/run-types';
 import { formatScore } from '../lib/format';
 
 const num = (v: number | null) => (v === null ? '—' : formatScore(v).replace(/^-/, '−'));

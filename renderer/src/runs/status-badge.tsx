@@ -1,4 +1,4 @@
-import type { AttemptStatus } from '../../../common/domain';
+import type { AttemptStatus } from '../../../common/runs/run-types';
 import { statusLooks } from './attempt-status';
 
 /** An attempt status as its letter and word, in the status colour. */

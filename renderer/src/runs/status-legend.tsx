@@ -1,5 +1,5 @@
-import { attemptStatuses } from '../../../common/bundle';
-import type { AttemptCounts } from '../../../common/domain';
+import { attemptStatuses } from '../../../common/corpus/bundle';
+import type { AttemptCounts } from '../../../common/runs/run-types';
 import { statusLooks } from './attempt-status';
 
 /** What each cell colour and letter means, with how many slots of the experiment have it. */

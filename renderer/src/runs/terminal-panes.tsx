@@ -1,4 +1,4 @@
-import type { AttemptRow } from '../../../common/domain';
+import type { AttemptRow } from '../../../common/runs/run-types';
 import { AttemptFacts } from './attempt-facts';
 import { AttemptTerminal } from './attempt-terminal';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { WorkbenchSettings } from '../../../common/labels';
+import type { WorkbenchSettings } from '../../../common/labels/labels';
 import { useSettingsStore } from '../stores/settings-store';
 
 /** The annotator's name and blind mode. A new name applies to labels made from now on; earlier labels keep theirs. */

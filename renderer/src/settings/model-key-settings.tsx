@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { AppInfo, ModelsStatus } from '../../../common/domain';
+import type { AppInfo } from '../../../common/corpus/corpus-types';
+import type { ModelsStatus } from '../../../common/pipeline/model-types';
 import { api } from '../api/bridge';
 import { fieldErrorsOf } from '../runs/field-errors';
 import { reportError, useAppStore } from '../stores/app-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LabelSchema, LabelSchemaDefinition } from '../../../common/label-schema';
+import type { LabelSchema, LabelSchemaDefinition } from '../../../common/labels/label-schema';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { useLabelSchemaStore } from '../stores/label-schema-store';

@@ -3,7 +3,7 @@
  * saved version's categories, which the backend uses to flag the labels that name them.
  */
 import type { RequestOf } from '../../../common/contract';
-import type { Taxonomy } from '../../../common/domain';
+import type { Taxonomy } from '../../../common/rubrics/rubric-types';
 
 export type DraftCategory = RequestOf<'taxonomy.save'>['categories'][number];
 

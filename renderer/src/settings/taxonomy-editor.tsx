@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Taxonomy } from '../../../common/domain';
+import type { Taxonomy } from '../../../common/rubrics/rubric-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { MarkdownText } from '../labels/markdown-text';

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { AgreementDetail, Disagreement } from '../../../common/labels';
+import type { AgreementDetail, Disagreement } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

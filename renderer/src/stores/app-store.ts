@@ -1,6 +1,6 @@
 /** App-wide state: backend info for the status bar, the current error, readiness for tests. */
 import { create } from 'zustand';
-import type { AppInfo } from '../../../common/domain';
+import type { AppInfo } from '../../../common/corpus/corpus-types';
 import { toErrorData, type ApiErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { currentRoute } from '../router/router';

@@ -3,8 +3,8 @@
  * of rows fetched by offset on demand, so a corpus of 100k rollouts loads only what is seen.
  */
 import { create } from 'zustand';
-import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '../../../common/domain';
-import type { RolloutSortKey, SortDirection } from '../../../common/rollout-list';
+import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '../../../common/corpus/corpus-types';
+import type { RolloutSortKey, SortDirection } from '../../../common/corpus/rollout-list';
 import { api } from '../api/bridge';
 import { reportError, useAppStore } from './app-store';
 

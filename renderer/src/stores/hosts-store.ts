@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { HostConfig } from '../../../common/domain';
+import type { HostConfig } from '../../../common/runs/run-types';
 import { api } from '../api/bridge';
 import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
 import { reportError } from './app-store';

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { toErrorData, type ApiErrorData } from '../../../common/errors';
-import type { LabelExportResult } from '../../../common/labels';
+import type { LabelExportResult } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
 import { downloadExport } from '../api/download';
 import { useAppStore } from './app-store';

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { LabelEvidence, LabelQueue, LabelTarget, LabelTargetSet, QueueItem, StoredLabel } from '../../../common/labels';
+import type { LabelEvidence, LabelQueue, LabelTarget, LabelTargetSet, QueueItem, StoredLabel } from '../../../common/labels/labels';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { nextOpenIndex, targetKey } from '../labels/queue-logic';
 import { reportError, useAppStore } from './app-store';

@@ -3,8 +3,8 @@
  * Labels screens' pickers and the Settings editor list.
  */
 import { create } from 'zustand';
-import type { LabelSchema } from '../../../common/label-schema';
-import type { LibrarySummary } from '../../../common/domain';
+import type { LabelSchema } from '../../../common/labels/label-schema';
+import type { LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

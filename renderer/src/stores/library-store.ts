@@ -3,7 +3,8 @@
  * drawn from, and the category mix of one library against one pool (Libraries screen).
  */
 import { create } from 'zustand';
-import type { FacetCount, LibraryMix, LibrarySummary } from '../../../common/domain';
+import type { FacetCount } from '../../../common/corpus/corpus-types';
+import type { LibraryMix, LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

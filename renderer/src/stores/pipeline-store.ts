@@ -6,7 +6,8 @@
 import { create } from 'zustand';
 import type { CorpusTable } from '../../../common/corpus-tables';
 import type { RequestOf } from '../../../common/contract';
-import type { ModelRequestPage, ModelRequestStatus, ModelsStatus, PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../../common/domain';
+import type { ModelRequestPage, ModelRequestStatus, ModelsStatus } from '../../../common/pipeline/model-types';
+import type { PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../../common/pipeline/pipeline-types';
 import type { JobProgressEvent } from '../../../common/events';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { ModelPriceRow } from '../../../common/domain';
+import type { ModelPriceRow } from '../../../common/pipeline/model-types';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
 import { reportError } from './app-store';

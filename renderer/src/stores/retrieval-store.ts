@@ -5,7 +5,7 @@
  * reads many rollouts with it.
  */
 import { create } from 'zustand';
-import type { RetrievalResult } from '../../../common/domain';
+import type { RetrievalResult } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

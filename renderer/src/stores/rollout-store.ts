@@ -3,7 +3,7 @@
  * program versions fetched as the user looks at them. The selected step lives in the URL.
  */
 import { create } from 'zustand';
-import type { ProgramContent, ProgramVersionRef, RolloutDetail, StepDetail, StepRow } from '../../../common/domain';
+import type { ProgramContent, ProgramVersionRef, RolloutDetail, StepDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { api } from '../api/bridge';
 import { reportError, useAppStore } from './app-store';
 

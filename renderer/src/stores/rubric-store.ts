@@ -3,7 +3,7 @@
  * page first needs one, and fetched again when the corpus changes.
  */
 import { create } from 'zustand';
-import type { RubricDetail } from '../../../common/domain';
+import type { RubricDetail } from '../../../common/rubrics/rubric-types';
 import { toErrorData, type ApiErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 

@@ -4,7 +4,7 @@
  * box is debounced; answers for an older filter set are dropped.
  */
 import { create } from 'zustand';
-import type { RubricFamily, RubricRow } from '../../../common/domain';
+import type { RubricFamily, RubricRow } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

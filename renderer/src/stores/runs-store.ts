@@ -4,8 +4,8 @@
  * screen. Terminal output never comes here: it goes straight into xterm (attempt-output-tap).
  */
 import { create } from 'zustand';
-import { attemptStatuses } from '../../../common/bundle';
-import type { AttemptCounts, AttemptRow, ExperimentComparison, ExperimentDetail, ExperimentSummary, RunStarted } from '../../../common/domain';
+import { attemptStatuses } from '../../../common/corpus/bundle';
+import type { AttemptCounts, AttemptRow, ExperimentComparison, ExperimentDetail, ExperimentSummary, RunStarted } from '../../../common/runs/run-types';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { reportError } from './app-store';

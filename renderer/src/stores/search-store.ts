@@ -4,7 +4,7 @@
  * are not ranked. Typing is debounced; an answer that arrives after a newer request was sent is dropped.
  */
 import { create } from 'zustand';
-import type { NewestFirstSearch, SearchHit, SearchResult } from '../../../common/domain';
+import type { NewestFirstSearch, SearchHit, SearchResult } from '../../../common/search/search-types';
 import { api } from '../api/bridge';
 import type { Route } from '../router/route';
 import { reportError } from './app-store';

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { WorkbenchSettings } from '../../../common/labels';
+import type { WorkbenchSettings } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

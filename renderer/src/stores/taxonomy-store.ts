@@ -3,7 +3,7 @@
  * codes alone mean little to a reader, so badges, tables and charts look names up here.
  */
 import { create } from 'zustand';
-import type { Taxonomy, TaxonomyCategory } from '../../../common/domain';
+import type { Taxonomy, TaxonomyCategory } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 

@@ -4,7 +4,7 @@
  * again when verdicts are written; and the judge runs started from the panel, by the same key.
  */
 import { create } from 'zustand';
-import type { PipelineRunDetail, PipelineRunStatus, VerdictRow } from '../../../common/domain';
+import type { PipelineRunDetail, PipelineRunStatus, VerdictRow } from '../../../common/pipeline/pipeline-types';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { reportError } from './app-store';

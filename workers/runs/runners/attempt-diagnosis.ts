@@ -3,7 +3,7 @@
  * extractor as imported steps, and the result is compared with the failure of the step the
  * case's program came from. Pure; the query reads the log and the original failure.
  */
-import type { AttemptDiagnosis, AttemptEnvironment, DiagnosedFailure } from '../../../common/attempt-diagnosis';
+import type { AttemptDiagnosis, AttemptEnvironment, DiagnosedFailure } from '../../../common/runs/attempt-diagnosis';
 import { extractFailure } from '../../failures';
 
 /** An ended (or not) attempt as the diagnosis needs it. */

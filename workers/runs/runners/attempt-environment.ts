@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { hostname } from 'node:os';
-import type { AttemptEnvironment } from '../../../common/attempt-diagnosis';
+import type { AttemptEnvironment } from '../../../common/runs/attempt-diagnosis';
 import type { Db } from '../../db/open-corpus';
 import { programEnv } from './child-env';
 import { attemptEnv, type AttemptSpec } from './runner';

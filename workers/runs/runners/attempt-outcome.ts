@@ -3,7 +3,7 @@
  * (DESIGN.md §2), the score by the case's rule (§6) and validity.
  */
 import { readFileSync } from 'node:fs';
-import type { AttemptStatus, ScoreRule } from '../../../common/domain';
+import type { AttemptStatus, ScoreRule } from '../../../common/runs/run-types';
 import { stripAnsi } from '../../failures/ansi';
 import { insideFolder } from './case-files';
 import type { RawOutcome } from './runner';

@@ -1,4 +1,4 @@
-import type { AttemptOutputSoFar } from '../../../common/attempt-output';
+import type { AttemptOutputSoFar } from '../../../common/runs/attempt-output';
 import type { Db } from '../../db/open-corpus';
 import { attemptLog } from '../run-attempts';
 import { liveLog } from './live-attempt-logs';

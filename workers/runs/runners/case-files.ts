@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { relativePathProblem } from '../../../common/run-requests';
+import { relativePathProblem } from '../../../common/runs/run-requests';
 import { ApiError } from '../../../common/errors';
 import type { CaseFile } from './runner';
 

@@ -1,5 +1,5 @@
 import type { ParsedRequestOf } from '../../../common/contract';
-import type { RerunStarted } from '../../../common/domain';
+import type { RerunStarted } from '../../../common/runs/run-types';
 import { createCase } from '../case-queries';
 import { createExperiment } from '../run-experiments';
 import { startRun, type RunContext } from './run-job';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HostConfig } from '../../../common/domain';
+import type { HostConfig } from '../../../common/runs/run-types';
 import { AttemptLog, packLog, unpackLog } from './attempt-log';
 import { attemptResult, readScore } from './attempt-outcome';
 import { programEnv, scrubSecrets, secretValues, toolEnv } from './child-env';

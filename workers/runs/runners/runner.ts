@@ -4,7 +4,7 @@
  * score, validity) is done once, by the run job, so all backends produce the same records.
  * No runner retries anything by itself.
  */
-import type { ScoreRule } from '../../../common/domain';
+import type { ScoreRule } from '../../../common/runs/run-types';
 
 /** A file of the case, written at `path` (relative, checked) in the attempt's working folder. */
 export interface CaseFile {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { HostConfig } from '../../../common/domain';
+import type { HostConfig } from '../../../common/runs/run-types';
 import { ApiError } from '../../../common/errors';
 import { toolEnv } from './child-env';
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostConfig } from '../../../common/domain';
+import type { HostConfig } from '../../../common/runs/run-types';
 import { ApiError } from '../../../common/errors';
 import { allowedNames, toolEnv } from './child-env';
 import { readEnvNames, readExitRecord, writeCaseFiles } from './case-files';

@@ -4,8 +4,8 @@
  * ended, and `jobId` lets the caller cancel it (`jobs.cancel`) before the call returns.
  */
 import { z } from 'zod';
-import { benchmarkRoles } from './bundle';
-import { protectedCategory } from './category-key';
+import { benchmarkRoles } from '../corpus/bundle';
+import { protectedCategory } from '../rubrics/category-key';
 
 const id = z.string().min(1).max(512);
 

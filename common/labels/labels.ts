@@ -3,8 +3,9 @@
  * per category and the adjudication queue (DESIGN.md §2 "Label", §3 "Agreement", §5 screen 4).
  * Plain data: these cross process boundaries as JSON.
  */
-import type { AgreementReport, Taxonomy } from './domain';
-import type { ApiErrorData } from './errors';
+import type { AgreementReport } from './agreement-report';
+import type { Taxonomy } from '../rubrics/rubric-types';
+import type { ApiErrorData } from '../errors';
 import type { LabelSchema } from './label-schema';
 
 /** What a label is about, as bundle v1 names it (`{"kind":"rubric","id":"rb-0001"}`). */

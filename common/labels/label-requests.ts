@@ -4,7 +4,7 @@
  * the corpus, which the worker checks.
  */
 import { z } from 'zod';
-import { labelTarget } from './bundle';
+import { labelTarget } from '../corpus/bundle';
 import { labelSchemaDefinition, schemaName } from './label-schema';
 
 /** An annotator's name: it is stored with every label and travels in files, so a plain word. */

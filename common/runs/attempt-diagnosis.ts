@@ -3,7 +3,7 @@
  * by the same failure extractor as imported steps, and its outcome against the step its
  * program came from.
  */
-import type { FailureKind } from './domain';
+import type { FailureKind } from '../corpus/corpus-types';
 
 /**
  * `reproduced`: the same exception class at the same program line; `different_failure`: a
