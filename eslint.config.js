@@ -41,6 +41,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**']) },
   },
   {
+    // Domain folders hold their queries, jobs and logic; core/ composes them, so they never import it
+    // (what they share with it, HandlerContext and the jobs, lives in context/). The shells (cli, serve,
+    // the worker connection) and tests drive the whole core and may.
+    files: ['workers/**/*.ts'],
+    ignores: [
+      'workers/core/**',
+      'workers/cli/**',
+      'workers/serve/**',
+      'workers/worker-connection/**',
+      'workers/*.ts',
+      '**/*.test.ts',
+      'workers/**/testing/**',
+      'workers/**/test-support/**',
+    ],
+    rules: { 'no-restricted-imports': restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**', /(^|\/)core\//]) },
+  },
+  {
     // The renderer talks only to window.workbench; it shares types through common/.
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
