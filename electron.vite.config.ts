@@ -13,7 +13,12 @@ export default defineConfig({
         input: {
           index: resolve(root, 'main/index.ts'),
           worker: resolve(root, 'workers/worker-main.ts'),
+          cli: resolve(root, 'workers/cli.ts'),
         },
+        // Shared chunks sit beside the entries, not in a subfolder: the core finds the renderer,
+        // the worker and the sample corpus by paths relative to its own module, two levels below
+        // the repository root both in the sources and here.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rwbBin, sampleBundle, templateCorpusEnv } from './paths';
@@ -11,6 +11,7 @@ import { rwbBin, sampleBundle, templateCorpusEnv } from './paths';
  * plain copy is whole. Returns the teardown that removes the folder.
  */
 export default function globalSetup(): () => void {
+  if (!existsSync(rwbBin)) throw new Error(`${rwbBin} is missing: the e2e suite drives the built app, so run \`npm run build\` first`);
   const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-template-'));
   const template = join(dir, 'sample.db');
   execFileSync(process.execPath, [rwbBin, 'import', sampleBundle, '--db', template, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });

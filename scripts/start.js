@@ -27,7 +27,7 @@ function passedArgs() {
   });
 }
 
-const buildOutputs = ['out/main/index.js', 'out/main/worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+const buildOutputs = ['out/main/index.js', 'out/main/worker.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 const buildInputs = ['main', 'preload', 'common', 'workers', 'renderer', 'electron.vite.config.ts', 'package.json'];
 
 function newestMtime(path) {
@@ -101,8 +101,8 @@ async function startElectron(electron, args) {
 
 async function startServe(args, reason) {
   console.log(`No Electron (${reason}), so serve mode starts instead: open the URL below in a browser.`);
-  if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) build();
-  return run(process.execPath, [join(root, 'bin', 'rwb.js'), 'serve', '--port', process.env.PORT || '0', ...args]);
+  if (buildIsStale()) build();
+  return run(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', '--port', process.env.PORT || '0', ...args]);
 }
 
 try {

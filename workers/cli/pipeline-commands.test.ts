@@ -30,7 +30,7 @@ describe('rwb pipeline commands', () => {
     }
   }
 
-  it('curates, judges, replays offline to the exported bytes, and fails a held-out build by name', { timeout: 60_000 }, async () => {
+  it('curates, judges, replays offline to the exported bytes, and fails a held-out build by name', { timeout: 300_000 }, async () => {
     const curated = await rwb('curate', '--method', 'quota', '--size', '12', '--collection', 'pool', '--json');
     expect(curated.code).toBe(0);
     const quota = JSON.parse(curated.stdout) as { id: string; status: string; library: string; report: { rubrics: string[] } };

@@ -288,7 +288,8 @@ describe('extractFailure: cost', () => {
     const stdout = bar.repeat(Math.ceil((5 * 1024 * 1024) / bar.length));
     const started = performance.now();
     const draft = extractFailure(step({ exitCode: 1, stdout, stderr: `${stdout}${data.CUDA_OOM_FRAMES}torch.OutOfMemoryError: x\n` }));
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Tells linear from quadratic (hours on 5 MB), so it holds on a machine under any load.
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(brief(draft)).toEqual(['oom', 'torch.OutOfMemoryError', 'x']);
   });
 });

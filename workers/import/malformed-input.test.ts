@@ -237,7 +237,8 @@ describe('malformed input: the error names the file, line and field; the corpus 
     const started = performance.now();
     const error = await expectRefused(db, path, /^huge\.jsonl:3: not valid JSON \(/);
     expect(error.message.length).toBeLessThan(500);
-    expect(performance.now() - started).toBeLessThan(20_000);
+    // Tells a linear scan from a quadratic one (days on 50 MB), so it holds under any load.
+    expect(performance.now() - started).toBeLessThan(60_000);
     db.close();
   });
 
@@ -265,9 +266,9 @@ describe('malformed input: the error names the file, line and field; the corpus 
     expect(row.body === stdout).toBe(true);
     expect(db.prepare(`SELECT exception_class, program_line FROM failure_events WHERE rollout_id = 'r-2' AND step_idx = 2`).get()).toEqual({ exception_class: 'ValueError', program_line: 1 });
     expect(db.prepare(`SELECT count(*) FROM step_fts WHERE step_fts MATCH '"needle_word_at_the_end"'`).pluck().get()).toBe(1);
-    // Generous for a loaded CI machine; it takes about two seconds on a quiet one.
-    expect(seconds).toBeLessThan(30);
-  }, 60_000);
+    // Tells a linear import from a quadratic one (days on 50 MB); about two seconds on a quiet machine.
+    expect(seconds).toBeLessThan(90);
+  }, 120_000);
 
   it('an empty file, a file of blank lines and a gzipped empty file', async () => {
     const dir = tempDir();

@@ -17,7 +17,7 @@ describe('model client limits', () => {
   it('aborts a response slower than the deadline, records it failed, and sends nothing after it', async () => {
     kit.server.reply({ body: toolUseMessage('record_verdict', verdict), delayMs: 60_000 });
     // Far enough ahead that the request is on its way when it passes, even on a loaded machine.
-    const client = await kit.client({ limits: { deadline: new Date(Date.now() + 3000) } });
+    const client = await kit.client({ limits: { deadline: new Date(Date.now() + 8000) } });
     const started = Date.now();
     const [inFlight] = await Promise.allSettled([client.call(judgeRequest(1))]);
     // Well before the reply would have come: the deadline, not the answer, ended the call.

@@ -107,7 +107,7 @@ describe('pipeline runs as worker jobs', () => {
     const { jobId, run } = await core.invoke('pipeline.mine', { collection: 'first' });
     // The seven rollouts of the 1st collection that have a failure (r-0008 has none).
     expect(run).toMatchObject({ status: 'running', kind: 'mine', total: 7 });
-    await vi.waitFor(async () => expect((await core.invoke('pipeline.get', { run: run.id })).status).toBe('done'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await core.invoke('pipeline.get', { run: run.id })).status).toBe('done'), { timeout: 60_000 });
     const progress = events.filter((e): e is JobProgressEvent => e.type === 'job:progress' && e.jobId === jobId);
     expect(progress[0]).toMatchObject({ kind: 'pipeline-mine', phase: 'running', done: 0, total: 7 });
     expect(progress.filter((p) => p.phase === 'running').map((p) => p.done)).toContain(7);

@@ -34,13 +34,13 @@ describe('pipeline runs through model failures and restarts', () => {
         'r-0003': [0, 1, 2].map(() => ({ status: 500, body: apiErrorBody('api_error', 'overloaded'), headers: { 'retry-after-ms': '0' } })),
         'r-0004': [{ body: toolUseMessage('record_rubrics', { rubrics: [{ text: 'no family, no citations' }] }) }],
         'r-0005': [{ body: toolUseMessage('record_rubrics', { rubrics: [] }, { stopReason: 'max_tokens' }) }],
-        'r-0007': [(r) => ({ ...(pipelineReply(r) as { body: unknown }), delayMs: 20_000 })],
+        'r-0007': [(r) => ({ ...(pipelineReply(r) as { body: unknown }), delayMs: 60_000 })],
       }),
     );
     const core = kit.core();
     const rollouts = ['r-0001', 'r-0002', 'r-0003', 'r-0004', 'r-0005', 'r-0006', 'r-0007'];
-    // Long enough for the other answers and their retries' backoff on a loaded machine; r-0007's 20 s reply ends at it.
-    const deadline = new Date(Date.now() + 6000).toISOString();
+    // Long enough for the other answers and their retries' backoff on a loaded machine; r-0007's 60 s reply ends at it.
+    const deadline = new Date(Date.now() + 15_000).toISOString();
     const { run: stopped } = await core.invoke('pipeline.mine', { rollouts, limits: { deadline }, wait: true });
     expect(stopped.status).toBe('stopped');
     expect(stopped.message).toMatch(/deadline/);

@@ -30,7 +30,7 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
     process.env.SLURM_CONF = cluster.conf;
     process.env.RWB_SLURM_POLL_MS = '200';
     t = await runCorpus(dir);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     t?.core.close();
     await cluster?.stop();
