@@ -84,6 +84,7 @@ import type {
   VerdictRow,
 } from './domain';
 import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
+import { filteredPreviewRequest, type FilteredPreview } from './filtered-preview';
 
 /** Ties a request schema to a response type that exists only at compile time. */
 function op<Res>() {
@@ -180,6 +181,8 @@ export const operations = {
   'libraries.list': op<LibrarySummary[]>()(noParams),
   /** A library's category mix against the pool of one collection (default: every collection). */
   'libraries.mix': op<LibraryMix>()(z.object({ library: id, collection: id.optional() }).strict()),
+  /** What a Filtered cut with these parameters would keep now, and how far short of its target (nothing written). */
+  'curation.filteredPreview': op<FilteredPreview>()(filteredPreviewRequest),
   'rubrics.list': op<RubricPage>()(
     z
       .object({
