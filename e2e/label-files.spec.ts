@@ -42,12 +42,17 @@ test.describe('label files', () => {
     await expect(page.getByTestId('progress-mine')).toHaveText('1 / 45');
     await expect(page.getByTestId('queue-progress')).toHaveAttribute('data-in-flight', '0');
 
+    // A new annotator's label: the dialog must offer every annotator of the schema (it once listed one of two): the sample's ana and ben, cara on screen, and dev.
+    await workbench.call('labels.add', { annotator: 'dev', schema: 'category', target: { kind: 'rubric', id: 'rb-0022' }, value: 'C03' });
+
     // Export: the dialog opens on the screen's schema and annotator, and the file arrives as a download.
     await page.getByTestId('label-export').click();
     const exportDialog = page.getByTestId('label-export-dialog');
     await expect(exportDialog.getByTestId('label-export-format')).toHaveValue('bundle');
     await expect(exportDialog.getByTestId('label-export-schema')).toHaveValue('category');
     await expect(exportDialog.getByTestId('label-export-annotator')).toHaveValue('cara');
+    const offered = exportDialog.getByTestId('label-export-annotator').locator('option');
+    await expect(offered).toHaveText(['All annotators', 'ana', 'ben', 'cara', 'dev']);
     const downloading = page.waitForEvent('download');
     await exportDialog.getByTestId('label-export-start').click();
     const download = await downloading;

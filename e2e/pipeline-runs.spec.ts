@@ -160,10 +160,20 @@ test.describe('without a key', () => {
     await expect(form.getByTestId('new-run-field-error')).toHaveText('the library to cut');
     await expect(form.getByTestId('new-run-from')).toBeFocused();
     await form.getByTestId('new-run-from').selectOption('whole-rollout-pool');
+    // The form previews the cut; a target above what the library has in some category is a warning before the start.
+    const preview = form.getByTestId('new-run-cut-preview');
+    await expect(preview.getByTestId('new-run-cut-summary')).toContainText(/^\d+ of 45 rubrics kept by the cut/);
+    await form.getByTestId('new-run-target-size').fill('500');
+    await expect(preview).toHaveAttribute('data-state', 'short');
+    await expect(preview).toContainText('ask for more than the library has');
+    await expect(preview.getByTestId('new-run-cut-summary')).toContainText(/short of the target: \w+ has \d+ for a quota of \d+/);
+    const summary = (await preview.getByTestId('new-run-cut-summary').textContent())!;
     await form.getByTestId('new-run-start').click();
     const run = (await form.getByTestId('new-run-started').getAttribute('data-run-id'))!;
     await expect(runRow(page, run)).toHaveAttribute('data-state', 'done');
     await expect(runRow(page, run)).toContainText('curate-filtered');
+    // The run row says what the preview said.
+    await expect(runRow(page, run)).toContainText(summary);
     await workbench.screenshot('pipeline-no-key');
 
     await workbench.open(`#/rollouts/${encodeURIComponent(await poolRollout(workbench))}`);

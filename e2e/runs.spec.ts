@@ -222,6 +222,16 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   await expect(page.locator(`[data-testid="attempt-cell"][data-attempt-id="${attempt}"]`)).toHaveAttribute('data-status', /failed|succeeded/);
   await expect(page.getByTestId('attempt-terminal')).toHaveAttribute('data-phase', 'log');
   await expect(terminalText(page)).not.toHaveText(/^\s*$/);
+
+  // Back on the step, its reruns list this attempt with its outcome against the step, and the link leads back to it.
+  const diagnosis = await workbench.call<{ outcome: string }>('attempts.diagnosis', { id: Number(attempt) });
+  await workbench.open(`#/rollouts/${encodeURIComponent(target!.rollout)}?step=${target!.step}`);
+  const rerun = page.getByTestId('step-reruns').getByTestId('step-rerun').filter({ has: page.getByRole('link', { name: `attempt ${attempt}`, exact: true }) });
+  await expect(rerun).toHaveAttribute('data-outcome', diagnosis.outcome);
+  await expect(rerun).toContainText(diagnosis.outcome.replace('_', ' '));
+  await rerun.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/runs/[^?]+\\?attempt=${attempt}$`));
+  await expect(page.getByTestId('attempt-terminal')).toHaveAttribute('data-attempt-id', attempt);
 });
 
 test('two slots from the start form: running cells show slot and elapsed time, two terminals stream at once, Stop leaves the queued slot never started', async ({ workbench, page }) => {

@@ -1,6 +1,7 @@
 /** The pipeline operations of the contract (mining, curation, judging and what they built), with their request schemas. */
 import { z } from 'zod';
 import { id, op } from '../operation';
+import { filteredPreviewRequest, type FilteredPreview } from './filtered-preview';
 import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
 import type { CitationRow, LibraryBuild, OriginAudit, PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, PrecisionRecallReport, ReplayReport, VerdictRow } from './pipeline-types';
 
@@ -9,6 +10,8 @@ export const pipelineOperations = {
   'pipeline.mine': op<PipelineRunStarted>()(pipelineMineRequest),
   /** A new frozen library by Quota (mining per category) or Filtered (cutting a library to the pool's mix), as a job. */
   'pipeline.curate': op<PipelineRunStarted>()(pipelineCurateRequest),
+  /** What a Filtered cut with these parameters would keep now, and how far short of its target (nothing written). */
+  'curation.filteredPreview': op<FilteredPreview>()(filteredPreviewRequest),
   /** The CWM judge on cases, a verdict per retrieved rubric, as a job. */
   'pipeline.judge': op<PipelineRunStarted>()(pipelineJudgeRequest),
   /** Runs a stopped, cancelled, interrupted or failed run again; answers already in the ledger are reused, never paid twice. */

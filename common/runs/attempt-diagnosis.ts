@@ -37,7 +37,7 @@ export interface AttemptDiagnosis {
   environment: AttemptEnvironment | null;
 }
 
-/** Where an attempt ran, probed in its working folder when it ended (local backend). */
+/** Where an attempt ran, probed in its working folder with its environment when it ended, on whichever backend ran it. */
 export interface AttemptEnvironment {
   host: string;
   /** `sys.version` of the `python3` the attempt's PATH finds, with its executable; null when there is none. */

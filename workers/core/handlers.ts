@@ -15,6 +15,7 @@ import { search } from '../search/search';
 import { getTaxonomy, listLibraries } from '../rubrics/library-queries';
 import { getRubric, listRubrics } from '../rubrics/rubric-queries';
 import { libraryMix } from '../retrieval/library-mix';
+import { filteredPreview } from '../pipeline/filtered-preview';
 import { requireKnownCategories, runRetrieval } from '../retrieval/run-retrieval';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../corpus/rollout-queries';
 import { createCase, listCases } from '../runs/case-queries';
@@ -78,6 +79,7 @@ export const handlers: Handlers = {
   'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
   'libraries.list': (_req, { db }) => listLibraries(db),
   'libraries.mix': (req, { db }) => libraryMix(db, req),
+  'curation.filteredPreview': (req, { db }) => filteredPreview(db, req),
   'rubrics.list': (req, { db }) => listRubrics(db, req),
   'rubrics.get': (req, { db }) => getRubric(db, req.id),
   'taxonomy.get': (_req, { db }) => getTaxonomy(db),

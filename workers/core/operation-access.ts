@@ -33,6 +33,7 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'experiments.compare': 'read',
   'libraries.list': 'read',
   'libraries.mix': 'read',
+  'curation.filteredPreview': 'read',
   'rubrics.list': 'read',
   'rubrics.get': 'read',
   'taxonomy.get': 'read',

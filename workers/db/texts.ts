@@ -1,9 +1,19 @@
 import { hash } from 'node:crypto';
 import type { Db } from './open-corpus';
+import { fromWtf8, wellFormed, wtf8Bytes } from './wtf8';
 
-/** The sha256 of a text's UTF-8 bytes, in hex (one-shot: much cheaper than createHash for small texts). */
+/** The sha256 of a text's UTF-8 bytes (WTF-8 when it holds lone surrogates), in hex (one-shot: much cheaper than createHash for small texts). */
 export function sha256(text: string): string {
-  return hash('sha256', text, 'hex');
+  return hash('sha256', wellFormed(text) ? text : wtf8Bytes(text), 'hex');
+}
+
+/**
+ * Reads stored texts back exactly: `body` as SQLite gave it, unless it holds U+FFFD, which
+ * may stand for lone surrogates stored as WTF-8; then the stored bytes are read and decoded.
+ */
+export function exactTexts(db: Db): (hash: string, body: string) => string {
+  const bytes = db.prepare('SELECT CAST(body AS BLOB) FROM texts WHERE hash = ?').pluck();
+  return (hash, body) => (body.includes('\uFFFD') ? fromWtf8(bytes.get(hash) as Buffer) : body);
 }
 
 export interface TextStoreOptions {
@@ -24,12 +34,14 @@ const rememberBudgetChars = 8 * 1024 * 1024;
 export class TextStore {
   private readonly insert;
   private readonly select;
+  private readonly exact;
   private readonly remembered: Map<string, string> | null;
   private rememberedChars = 0;
 
   constructor(db: Db, options: TextStoreOptions = {}) {
     this.insert = db.prepare('INSERT OR IGNORE INTO texts (hash, bytes, body) VALUES (?, ?, ?)');
     this.select = db.prepare('SELECT body FROM texts WHERE hash = ?').pluck();
+    this.exact = exactTexts(db);
     this.remembered = options.remember ? new Map() : null;
   }
 
@@ -54,7 +66,8 @@ export class TextStore {
   }
 
   get(hash: string): string | undefined {
-    return this.select.get(hash) as string | undefined;
+    const body = this.select.get(hash) as string | undefined;
+    return body === undefined ? undefined : this.exact(hash, body);
   }
 
   private store(text: string): string {

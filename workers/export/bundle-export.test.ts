@@ -63,6 +63,31 @@ describe('bundle export', () => {
     db.close();
   });
 
+  it('round-trips lone UTF-16 surrogates in outputs and programs byte for byte, and keeps two that differ only there apart', async () => {
+    const dir = tempDir();
+    const source = writeBundle(dir, 'lone.jsonl', [
+      { type: 'benchmark', id: 'b', discipline: 'ml', role: 'mining' },
+      { type: 'task', id: 't', benchmark: 'b', statement: 'S', metric: 'accuracy', higherIsBetter: true },
+      { type: 'rollout', id: 'r', task: 't', agent: 'a', seed: 1, grade: 'wrong', score: 0 },
+      { type: 'program', rollout: 'r', path: 'p.py', version: 0, content: 'print("half an emoji: \ud83d")\n' },
+      { type: 'step', rollout: 'r', index: 0, command: 'python p.py', stdout: 'cut at \ud83d', stderr: '\ude00 low first', exitCode: 0, program: { path: 'p.py', version: 0 } },
+      { type: 'step', rollout: 'r', index: 1, command: 'python p.py', stdout: 'cut at \ud83c', stderr: 'a pair stays a pair: \ud83d\ude00', exitCode: 0 },
+    ]);
+    const { first, second, exported, reexported } = await roundTrip(source, dir);
+    const text = readFileSync(exported, 'utf8');
+    expect(readFileSync(reexported, 'utf8')).toBe(text);
+    expect(text).not.toContain('\ufffd');
+    for (const escaped of ['"print(\\"half an emoji: \\ud83d\\")\\n"', '"stdout":"cut at \\ud83d"', '"stdout":"cut at \\ud83c"', '"stderr":"\\ude00 low first"', '"stderr":"a pair stays a pair: \ud83d\ude00"']) expect(text).toContain(escaped);
+    // The source's own records come back as they went in, and importing the export again adds nothing.
+    const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const exportedSteps = records(exported).filter((r) => r.type === 'step' || r.type === 'program');
+    for (const original of records(source).filter((r) => r.type === 'step' || r.type === 'program')) expect(exportedSteps).toContainEqual(expect.objectContaining(original));
+    expect(await importFile(first, exported)).toMatchObject({ rollouts: 0, steps: 0, programs: 0, error: null });
+    expect(corpusStats(second)).toEqual(corpusStats(first));
+    first.close();
+    second.close();
+  });
+
   it('leaves no partial file when the export fails', async () => {
     const dir = tempDir();
     const db = openCorpus(join(dir, 'c.db'));

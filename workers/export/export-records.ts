@@ -1,5 +1,6 @@
 import type { BundleRecord, RecordOf } from '../../common/corpus/bundle';
 import type { Db } from '../db/open-corpus';
+import { exactTexts } from '../db/texts';
 
 /** A table row as better-sqlite3 returns it. */
 export type Row = Record<string, unknown>;
@@ -16,6 +17,7 @@ const optBool = (v: unknown): boolean | undefined => (v === null || v === undefi
  */
 export function* exportRecords(db: Db): Generator<BundleRecord> {
   const all = (sql: string, ...params: unknown[]) => db.prepare(sql).iterate(...params) as IterableIterator<Row>;
+  const text = exactTexts(db);
 
   for (const t of db.prepare('SELECT * FROM taxonomies ORDER BY version').all() as Row[]) {
     const categories = (db.prepare('SELECT * FROM categories WHERE taxonomy_version = ? ORDER BY position').all(t.version) as Row[]).map(
@@ -61,7 +63,7 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
   }
   for (const p of all(`SELECT p.*, t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash
       ORDER BY p.rollout_id, p.path, p.version`)) {
-    yield { ...extra(p), type: 'program', rollout: p.rollout_id, path: p.path, version: p.version, content: p.body } as RecordOf<'program'>;
+    yield { ...extra(p), type: 'program', rollout: p.rollout_id, path: p.path, version: p.version, content: text(p.content_hash as string, p.body as string) } as RecordOf<'program'>;
   }
   for (const s of all(`SELECT s.*, o.body AS stdout, e.body AS stderr FROM steps s
       JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash ORDER BY s.rollout_id, s.idx`)) {
@@ -72,8 +74,8 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       index: s.idx,
       parent: opt(s.parent_idx),
       command: s.command,
-      stdout: s.stdout,
-      stderr: s.stderr,
+      stdout: text(s.stdout_hash as string, s.stdout as string),
+      stderr: text(s.stderr_hash as string, s.stderr as string),
       exitCode: opt(s.exit_code),
       durationMs: opt(s.duration_ms),
       timedOut: s.timed_out === 1,

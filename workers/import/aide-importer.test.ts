@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openCorpus, type Db } from '../db/open-corpus';
-import { listFailures, listSteps } from '../corpus/rollout-queries';
+import { getProgram, listFailures, listSteps } from '../corpus/rollout-queries';
 import { useTempDir } from '../test-support/temp-dir';
 import { importFile } from './import-file';
 import { chooseImporter } from './registry';
@@ -182,6 +182,50 @@ describe('AIDE journal import (variants built from the real file)', () => {
     expect(listFailures(db, onlyRollout(db))[0]).toMatchObject({ step: 0, kind: 'timeout' });
     expect(listSteps(db, onlyRollout(db))[0]).toMatchObject({ timedOut: true, score: null });
     db.close();
+  });
+
+  it('reads the program of a node that names its code_file from the journal\'s folder, relative or by the name an absolute path ends in', async () => {
+    const dir = tempDir();
+    const journal = raw();
+    const codes = journal.nodes.map((n) => n.code as string);
+    const path = variant(dir, '', fileName);
+    const folder = dirname(path);
+    mkdirSync(join(folder, 'code'));
+    journal.nodes.forEach((node, i) => {
+      delete node.code;
+      // Half the nodes name a file below the journal, the rest the absolute path of the machine the run was on.
+      node.code_file = i % 2 === 0 ? `code/node_${i}.py` : `/home/someone/runs/lnp/node_${i}.py`;
+      writeFileSync(join(folder, i % 2 === 0 ? 'code' : '', `node_${i}.py`), codes[i]!);
+    });
+    writeFileSync(path, JSON.stringify(journal));
+    const db = openCorpus(join(dir, 'corpus.db'));
+    expect(await importFile(db, path)).toMatchObject({ steps: 20, programs: 20, failures: 8 });
+    const rollout = onlyRollout(db);
+    for (const i of [0, 1, 2, 19]) expect(getProgram(db, rollout, 'runfile.py', i).content).toBe(codes[i]);
+    // The failures point at lines of the real program text.
+    expect(listFailures(db, rollout).find((f) => f.step === 2)).toMatchObject({ programLine: 53 });
+    db.close();
+  });
+
+  it('refuses a code_file that is missing or outside the journal\'s folder, naming the node, and writes nothing', async () => {
+    const dir = tempDir();
+    const outside = join(dir, 'secret.py');
+    writeFileSync(outside, 'TOKEN = "x"\n');
+    for (const [codeFile, message] of [
+      ['code/missing.py', /:1 field "nodes\.4\.code_file": names code\/missing\.py, which is not in the journal's folder/],
+      ['../secret.py', /:1 field "nodes\.4\.code_file": names \.\.\/secret\.py, which is outside the journal's folder/],
+      ['linked.py', /:1 field "nodes\.4\.code_file": names linked\.py, which is outside the journal's folder/],
+    ] as const) {
+      const journal = raw();
+      delete journal.nodes[4]!.code;
+      journal.nodes[4]!.code_file = codeFile;
+      const path = variant(dir, JSON.stringify(journal), fileName);
+      symlinkSync(outside, join(dirname(path), 'linked.py'));
+      const db = openCorpus(join(dir, `corpus-${codeFile.length}.db`));
+      await expect(importFile(db, path)).rejects.toThrow(message);
+      expect(tableCounts(db)).toMatchObject({ rollouts: 0, steps: 0 });
+      db.close();
+    }
   });
 
   const refusals: [string, (text: string) => string, RegExp][] = [

@@ -1,10 +1,12 @@
-import { basename } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { aideJournal, looksLikeAideJournal } from './aide-journal';
-import { elementLines, fileStem, keyLine, parseDocument, readJsonDocument } from './json-document';
+import { decodeUtf8, elementLines, fileStem, keyLine, parseDocument, readJsonDocument } from './json-document';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
-import { journalRecords } from './aide-records';
+import { journalRecords, type CodeFileReader } from './aide-records';
+import { importError } from './import-error';
 import type { Importer } from './importer';
 
 /**
@@ -25,5 +27,30 @@ async function* readAideJournal(path: string, label: string): AsyncGenerator<Loc
   const nodes = elementLines(doc.text, 'nodes');
   const journal = parseDocument(doc, aideJournal, 'nodes', nodes);
   const link = (child: string) => keyLine(doc.text, 'node2parent', child);
-  yield* journalRecords(journal, fileStem(basename(path), ['.gz', '.json', '.journal']), contentHash(canonicalJson(doc.value)), label, { nodes, link });
+  yield* journalRecords(journal, fileStem(basename(path), ['.gz', '.json', '.journal']), contentHash(canonicalJson(doc.value)), label, { nodes, link }, codeFilesBeside(path));
+}
+
+/** A program file larger than this is not a node's code. */
+const maxCodeFileBytes = 16 * 1024 * 1024;
+
+/**
+ * Reads `code_file`s from the journal's own folder: a relative name below it, an absolute
+ * one (the machine the run was on) by its file name there. Nothing outside that folder is
+ * read, links included, so a journal cannot pull another file of this machine into the corpus.
+ */
+function codeFilesBeside(journalPath: string): CodeFileReader {
+  const folder = realpathSync(dirname(journalPath));
+  return (codeFile, where) => {
+    const candidate = isAbsolute(codeFile) ? join(folder, basename(codeFile)) : resolve(folder, codeFile);
+    let real: string;
+    try {
+      real = realpathSync(candidate);
+    } catch {
+      throw importError(where, `names ${codeFile}, which is not in the journal's folder (${candidate} does not exist); keep the node's code files beside the journal`);
+    }
+    const rel = relative(folder, real);
+    if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel)) throw importError(where, `names ${codeFile}, which is outside the journal's folder; only files beside the journal are read`);
+    if (statSync(real).size > maxCodeFileBytes) throw importError(where, `names ${codeFile}, which is larger than ${maxCodeFileBytes / 1024 / 1024} MiB`);
+    return decodeUtf8(readFileSync(real), codeFile);
+  };
 }

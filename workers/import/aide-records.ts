@@ -9,7 +9,7 @@ import { parseTracebacks } from '../failures';
 import type { AideJournal, AideNode } from './aide-journal';
 import { located } from './json-document';
 import { synthesiseTraceback } from './aide-traceback';
-import { importError } from './import-error';
+import { importError, type SourceLocation } from './import-error';
 import { isNonFiniteWord } from './json-text';
 import { runId } from './run-id';
 
@@ -34,9 +34,10 @@ export interface JournalLines {
 
 /**
  * Every record of one journal, in writing order. `stem` (the file's name) and `hash` (of
- * its text) name the rollout; the task is named by the stem alone.
+ * its text) name the rollout; the task is named by the stem alone. `readCode` gives the text
+ * of a node's `code_file` (a variant that keeps programs beside the journal).
  */
-export function* journalRecords(journal: AideJournal, stem: string, hash: string, file: string, lines: JournalLines): Generator<LocatedRecord> {
+export function* journalRecords(journal: AideJournal, stem: string, hash: string, file: string, lines: JournalLines, readCode: CodeFileReader): Generator<LocatedRecord> {
   const { nodes, node2parent, task_desc: taskDesc, ...journalExtra } = journal;
   const rollout = runId('aide', stem, hash);
   const parents = parentIndexes(nodes, node2parent, file, lines);
@@ -56,7 +57,8 @@ export function* journalRecords(journal: AideJournal, stem: string, hash: string
   yield located({ ...journalExtra, type: 'rollout', id: rollout, task: `aide:${stem}`, collection: collection.id, agent: 'aide' }, file, 1);
   for (const [index, node] of nodes.entries()) {
     const line = lines.nodes[index] ?? 1;
-    yield located({ type: 'program', rollout, path: agentFile, version: index, content: codeOf(node) }, file, line);
+    const content = node.code ?? readCode(node.code_file!, { file, line, field: `nodes.${index}.code_file` });
+    yield located({ type: 'program', rollout, path: agentFile, version: index, content }, file, line);
     yield located(stepOf(node, index, parents[index] ?? null, rollout), file, line);
     // A node the agent judged buggy without an exception (a wrong metric, a bad submission) is a failure no output shows.
     if (node.is_buggy === true && (node.exc_type ?? null) === null) {
@@ -66,11 +68,8 @@ export function* journalRecords(journal: AideJournal, stem: string, hash: string
   }
 }
 
-/** The node's program; a variant that keeps it in a file beside the journal leaves only that file's name. */
-function codeOf(node: AideNode): string {
-  if (node.code !== undefined) return node.code;
-  return `# The journal keeps this node's code in ${node.code_file ?? 'another file'}, not in the journal itself.\n`;
-}
+/** The text of the file a node names in `code_file`, or an import error at `where`. */
+export type CodeFileReader = (codeFile: string, where: SourceLocation) => string;
 
 /**
  * The node's output as one text. AIDE stores it as chunks that carry their own newlines;

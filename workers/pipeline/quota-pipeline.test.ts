@@ -157,8 +157,13 @@ describe('the held-out-origin audit', () => {
     const core = kit.core();
     const { run: mined } = await core.invoke('pipeline.mine', { collection: 'pool', wait: true });
     expect(mined.status).toBe('done');
+    // The form's preview of the same cut, before it starts: the words its run row will use.
+    const preview = await core.invoke('curation.filteredPreview', { from: mined.library!, collection: 'pool', targetSize: 6 });
+    expect(preview).toMatchObject({ targetSize: 6, kept: 4, of: mined.report!.rubrics.length, short: 2 });
     const { run: cut } = await core.invoke('pipeline.curate', { method: 'filtered', from: mined.library!, collection: 'pool', targetSize: 6, wait: true });
     expect(cut).toMatchObject({ status: 'done', kind: 'curate-filtered' });
+    expect(cut.message).toBe(`library ${cut.library}: ${preview.summary}`);
+    expect(cut.report!.allocation).toEqual(preview.allocation);
     expect(cut.report!.rubrics.length).toBeLessThanOrEqual(6);
     expect(cut.report!.funnel).toMatchObject({ proposed: mined.report!.rubrics.length, accepted: cut.report!.rubrics.length });
     // Its row says what the cut kept of the library, not a mining funnel's "proposed, passed checks".

@@ -4,6 +4,7 @@ import { formatCount } from '../lib/format';
 import { useLibraryStore } from '../stores/library-store';
 import { usePipelineStore } from '../stores/pipeline-store';
 import { draftErrors, draftRequest, emptyDraft, usesModel, type NewRunDraft, type NewRunErrors, type NewRunKind } from './new-run-request';
+import { FilteredCutPreview } from './filtered-cut-preview';
 import { NewRunKindPicker } from './new-run-kind';
 import { modelBlocked, NoKeyReason } from './no-key-reason';
 import { RunFormField } from './run-form-field';
@@ -113,11 +114,12 @@ export function NewRunForm() {
             </RunFormField>
           )}
           {kind !== 'mine' && (
-            <RunFormField id="new-run-targetSize" label="Target size" error={shown.targetSize} hint={kind === 'quota' ? 'rubrics in the library' : 'empty: the largest size none of its categories falls short of'}>
+            <RunFormField id="new-run-targetSize" label="Target size" error={shown.targetSize} hint={kind === 'quota' ? 'rubrics in the library' : 'empty: the largest size at which no category the library has falls short (one it lacks stays empty)'}>
               <input id="new-run-targetSize" className="cap-input" inputMode="numeric" data-testid="new-run-target-size" value={draft.targetSize} onChange={(e) => edit({ targetSize: e.target.value })} {...invalid('targetSize')} />
             </RunFormField>
           )}
         </div>
+        {kind === 'filtered' && <FilteredCutPreview from={draft.from} collection={draft.collection} targetSize={draft.targetSize} />}
         {model && (
           <div className="run-fields" data-testid="new-run-model-fields">
             <RunFormField id="new-run-model" label="Model" error={shown.model} hint="costs need its price in Settings">

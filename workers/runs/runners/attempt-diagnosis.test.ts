@@ -6,7 +6,7 @@ import { Core } from '../../core/core';
 import { useTempDir } from '../../test-support/temp-dir';
 import { writeBundle } from '../../test-support/write-bundle';
 import { diagnoseAttempt, type AttemptForDiagnosis } from './attempt-diagnosis';
-import { importedModules } from './attempt-environment';
+import { importedModules } from './attempt-environment-probe';
 
 const tempDir = useTempDir();
 

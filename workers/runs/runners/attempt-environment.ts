@@ -1,84 +1,33 @@
 /**
  * An attempt's environment (issue 13 item 3): host, the Python its PATH finds, a digest of
  * what `pip freeze` would list, the versions of the modules its program imports, and GPUs
- * with their driver. Probed in the attempt's own folder with the attempt's environment once
- * it has ended, so a re-run that fails on another machine or package says which.
+ * with their driver, so a re-run that fails on another machine or package says which. Remote
+ * backends run the probe where the attempt ran (attempt-environment-probe.ts); a local
+ * attempt's is run here, in its own folder with its own environment, once it has ended.
  */
 import { execFile } from 'node:child_process';
-import { hostname } from 'node:os';
 import type { AttemptEnvironment } from '../../../common/runs/attempt-diagnosis';
 import type { Db } from '../../db/open-corpus';
+import { environmentArgs, environmentScript, readEnvironmentRecord } from './attempt-environment-probe';
 import { programEnv } from './child-env';
 import { attemptEnv, type AttemptSpec } from './runner';
 
-/** A probe that takes longer gives up: the attempt is over and its record must not wait long. */
-const probeTimeoutMs = 20_000;
-
-/** Reads the modules named on stdin (one a line) and prints Python, the freeze digest and each module's distribution version. */
-const pythonProbe = String.raw`
-import hashlib, json, sys
-from importlib import metadata
-dists = sorted({f"{d.metadata['Name']}=={d.version}".lower() for d in metadata.distributions() if d.metadata['Name']})
-owners = metadata.packages_distributions()
-imports = {}
-for name in sys.stdin.read().split():
-    dist = (owners.get(name) or [None])[0]
-    try:
-        imports[name] = metadata.version(dist) if dist else None
-    except metadata.PackageNotFoundError:
-        imports[name] = None
-print(json.dumps({"version": sys.version.split()[0], "executable": sys.executable,
-  "digest": hashlib.sha256("\n".join(dists).encode()).hexdigest()[:16], "packages": len(dists), "imports": imports}))
-`;
-
-/** Top-level modules a Python program imports (`import a.b, c` and `from a import b`; relative imports skipped). */
-export function importedModules(source: string): string[] {
-  const names = new Set<string>();
-  for (const m of source.matchAll(/^\s*import\s+([\w., ]+)/gm)) for (const part of m[1]!.split(',')) names.add(part.trim().split(/[.\s]/)[0]!);
-  for (const m of source.matchAll(/^\s*from\s+(\w[\w.]*)\s+import\b/gm)) names.add(m[1]!.split('.')[0]!);
-  names.delete('');
-  return [...names].sort();
-}
-
-function run(file: string, args: string[], options: { cwd: string; env: Record<string, string>; input?: string }): Promise<string> {
+/** Runs the probe on this machine, in `spec.localDir` with the attempt's environment. */
+function probeHere(spec: AttemptSpec): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = execFile(file, args, { cwd: options.cwd, env: options.env, timeout: probeTimeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
-    child.stdin?.end(options.input ?? '');
+    execFile('sh', ['-c', environmentScript, 'rwb', ...environmentArgs(spec.files)], { cwd: spec.localDir, env: programEnv(attemptEnv(spec), spec.envNames) }, (err) => (err ? reject(err) : resolve()));
   });
 }
 
-const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
-
-/** Probes the machine this process runs on, in `spec.localDir` with the attempt's environment. */
-export async function probeLocalEnvironment(spec: AttemptSpec): Promise<AttemptEnvironment> {
-  const options = { cwd: spec.localDir, env: programEnv(attemptEnv(spec), spec.envNames) };
-  const env: AttemptEnvironment = { host: hostname(), python: null, freezeDigest: null, packages: 0, imports: {}, gpus: [], problems: [] };
-  const modules = importedModules(spec.files.map((f) => (f.path.endsWith('.py') ? f.content : '')).join('\n'));
-  const [python, gpus] = await Promise.allSettled([
-    run('python3', ['-c', pythonProbe], { ...options, input: modules.join('\n') }),
-    run('nvidia-smi', ['--query-gpu=name,driver_version', '--format=csv,noheader'], options),
-  ]);
-  if (python.status === 'fulfilled') {
-    const p = JSON.parse(python.value) as { version: string; executable: string; digest: string; packages: number; imports: Record<string, string | null> };
-    Object.assign(env, { python: { version: p.version, executable: p.executable }, freezeDigest: p.digest, packages: p.packages, imports: p.imports });
-  } else if (!missing(python.reason)) env.problems.push(`python3: ${(python.reason as Error).message.split('\n')[0]}`);
-  if (gpus.status === 'fulfilled') {
-    env.gpus = gpus.value
-      .trim()
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => {
-        const [name = '', driver = ''] = l.split(',').map((x) => x.trim());
-        return { name, driver };
-      });
-  } else if (!missing(gpus.reason)) env.problems.push(`nvidia-smi: ${(gpus.reason as Error).message.split('\n')[0]}`);
-  return env;
-}
-
-/** Records an ended attempt's environment (local backend only: ssh and Slurm attempts ran elsewhere and keep none). */
-export async function recordAttemptEnvironment(db: Db, writes: { run<T>(work: () => Promise<T>): Promise<T> }, backend: string, spec: AttemptSpec): Promise<void> {
-  if (backend !== 'local') return;
-  const env = await probeLocalEnvironment(spec).catch((err: unknown): AttemptEnvironment => ({ host: hostname(), python: null, freezeDigest: null, packages: 0, imports: {}, gpus: [], problems: [(err as Error).message] }));
+/**
+ * Records an ended attempt's environment: the one its backend's probe left in its folder, or,
+ * for an attempt that ran on this machine, one probed now. `host` names where it ran when the
+ * probe left nothing (the ssh session was lost before it ran, say), so the record says so.
+ */
+export async function recordAttemptEnvironment(db: Db, writes: { run<T>(work: () => Promise<T>): Promise<T> }, spec: AttemptSpec, ranHere: boolean, host: string): Promise<void> {
+  let problem = 'the environment probe left no record where the attempt ran';
+  if (ranHere && readEnvironmentRecord(spec.localDir) === null) await probeHere(spec).catch((err: unknown) => (problem = `the environment probe failed: ${(err as Error).message}`));
+  const env = readEnvironmentRecord(spec.localDir) ?? { host, python: null, freezeDigest: null, packages: 0, imports: {}, gpus: [], problems: [problem] };
   await writes.run(async () => db.prepare('UPDATE attempts SET environment = ? WHERE id = ?').run(JSON.stringify(env), spec.attemptId));
 }
 

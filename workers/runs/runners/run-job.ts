@@ -301,6 +301,8 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
   const batchers = new Map<number, OutputBatcher>();
   const settled = new Set<number>();
   const dispatched = new Set<number>();
+  /** Each dispatched attempt's backend (`local`, `ssh:<host>`, `slurm`): a pool mixes them. */
+  const backends = new Map<number, string>();
   /** Environment probes of ended attempts; the run ends once they are recorded. */
   const probes: Promise<void>[] = [];
   const tally = { succeeded: 0, failed: 0, timeout: 0, interrupted: 0, unknown: 0 };
@@ -341,7 +343,7 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
     const log = logs.get(id) ?? new AttemptLog();
     const result = attemptResult(raw, spec.score, spec.localDir, log.text());
     tally[result.status] += 1;
-    if (raw.end !== 'unknown' && raw.end !== 'interrupted') probes.push(recordAttemptEnvironment(ctx.db, ctx.writes, backend, spec).catch((err: unknown) => console.error(`rwb: recording attempt ${id}'s environment failed: ${(err as Error).message}`)));
+    if (raw.end !== 'unknown' && raw.end !== 'interrupted') probes.push(recordAttemptEnvironment(ctx.db, ctx.writes, spec, backends.get(id) === 'local', raw.host).catch((err: unknown) => console.error(`rwb: recording attempt ${id}'s environment failed: ${(err as Error).message}`)));
     const stored = packLog(log, secrets);
     write(() => {
       saveAttemptLog(ctx.db, id, stored);
@@ -358,6 +360,7 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
   const events: RunnerEvents = {
     dispatched(id, info: StartedInfo) {
       dispatched.add(id);
+      backends.set(id, info.backend ?? backend);
       const spec = byId.get(id)!;
       write(() =>
         updateAttempt(

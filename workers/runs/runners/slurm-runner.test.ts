@@ -58,6 +58,13 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
       expect(log.text).toContain(`val score: ${row.score!.toFixed(3)}`);
     }
     expect(queue(arrayId)).toBe('');
+    // Where each task ran, probed inside the job with the task's environment.
+    for (const row of run.rows) {
+      const env = (await t.core.invoke('attempts.diagnosis', { id: row.id })).environment!;
+      expect(env).toMatchObject({ host: hostname(), imports: { json: null, os: null, sys: null, time: null }, gpus: [], problems: [] });
+      expect(env.python!.version).toMatch(/^3\.\d+\.\d+/);
+      expect(env.freezeDigest).toMatch(/^[0-9a-f]{16}$/);
+    }
   });
 
   it('runs a grader inside the job and links the data folder', async () => {

@@ -10,6 +10,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, wri
 import { dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { ApiError } from '../../../common/errors';
+import { environmentArgs, environmentScript } from './attempt-environment-probe';
 import { programEnv, toolEnv } from './child-env';
 import { linkDataEntries, metaDir, readEnvNames, readExitRecord, writeCaseFiles } from './case-files';
 import { attemptEnv, cappedExit, type AttemptSpec, type RawOutcome, type Runner, type RunnerEvents } from './runner';
@@ -111,6 +112,10 @@ export class SlurmRunner implements Runner {
       linkDataEntries(spec.localDir, spec.dataDir);
       writeFileSync(join(spec.localDir, metaDir, 'command.sh'), `${spec.command}\n`);
       if (spec.score.from === 'command') writeFileSync(join(spec.localDir, metaDir, 'grader.sh'), `${spec.score.command}\n`);
+      const [probe, modules] = environmentArgs(spec.files);
+      writeFileSync(join(spec.localDir, metaDir, 'environment.sh'), environmentScript);
+      writeFileSync(join(spec.localDir, metaDir, 'environment.py'), probe);
+      writeFileSync(join(spec.localDir, metaDir, 'environment.modules'), modules);
     }
     const script = join(groupDir, 'job.sh');
     writeFileSync(script, batchScript(group.map((spec) => ({ dir: spec.localDir, env: attemptEnv(spec) })), first.timeoutS, graderCapS), { mode: 0o755 });

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processGoneSoon, runCorpus, type TestCore } from './test-support/run-corpus';
@@ -67,6 +67,12 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
     const firstOutput = events.find((e) => e.event.type === 'attempt:output' && e.event.data.includes('epoch 1'))!;
     const end = events.find((e) => e.event.type === 'attempt:status' && e.event.attempt.status === 'succeeded')!;
     expect(end.at - firstOutput.at).toBeGreaterThan(250);
+    // Where it ran: probed on the remote side with the attempt's environment, copied back with the artifacts.
+    expect(existsSync(remoteFile(workDir, row.id, '.rwb/environment/python'))).toBe(true);
+    const env = (await t.core.invoke('attempts.diagnosis', { id: row.id })).environment!;
+    expect(env).toMatchObject({ host: hostname(), imports: { json: null, os: null, sys: null, time: null }, gpus: [], problems: [] });
+    expect(env.python!.version).toMatch(/^3\.\d+\.\d+/);
+    expect(env.freezeDigest).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('copies a data folder once per run, and a large program in a session of its own', async () => {

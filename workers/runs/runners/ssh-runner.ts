@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostConfig } from '../../../common/runs/run-types';
 import { ApiError } from '../../../common/errors';
+import { environmentArgs } from './attempt-environment-probe';
 import { allowedNames, toolEnv } from './child-env';
 import { readEnvNames, readExitRecord, writeCaseFiles } from './case-files';
 import { attemptEnv, cappedExit, killGraceS, parseGpuList, type AttemptSpec, type RawOutcome, type RunnerEvents, type SlotHost } from './runner';
@@ -192,7 +193,7 @@ export class SshRunner implements SlotHost {
 
     // Collect the exit record, the score file, artifacts (and the grader's output).
     const grader = spec.score.from === 'command' ? spec.score.command : '';
-    const collected = await this.collect(remoteDir, spec.localDir, grader, Math.max(spec.timeoutS, 60), keep, env, signal);
+    const collected = await this.collect(remoteDir, spec.localDir, grader, Math.max(spec.timeoutS, 60), keep, env, environmentArgs(spec.files), signal);
     const envNames = readEnvNames(spec.localDir);
     const exit = readExitRecord(spec.localDir);
     if (exit === null) {
@@ -215,14 +216,14 @@ export class SshRunner implements SlotHost {
   }
 
   /** Runs the collect script and unpacks its tar into `localDir`; returns an error message or null. */
-  private async collect(remoteDir: string, localDir: string, grader: string, graderCapS: number, keep: readonly string[], env: Record<string, string>, signal: AbortSignal): Promise<string | null> {
+  private async collect(remoteDir: string, localDir: string, grader: string, graderCapS: number, keep: readonly string[], env: Record<string, string>, probeArgs: readonly [string, string], signal: AbortSignal): Promise<string | null> {
     const untar = spawn('tar', ['-xzf', '-', '-C', localDir], { stdio: ['pipe', 'ignore', 'pipe'] });
     let untarErr = '';
     untar.stderr.setEncoding('utf8').on('data', (d: string) => (untarErr += d));
     untar.stdin.on('error', () => {});
     const untarDone = new Promise<number | null>((resolve) => untar.once('close', resolve));
     let head: Buffer | null = Buffer.alloc(0);
-    const result = await runSsh(this.args(remoteCollect(remoteDir, grader, graderCapS, this.options.maxArtifactKiB ?? 64 * 1024, keep, env)), {
+    const result = await runSsh(this.args(remoteCollect(remoteDir, grader, graderCapS, this.options.maxArtifactKiB ?? 64 * 1024, keep, env, probeArgs)), {
       signal,
       onStdout: (chunk) => {
         if (head === null) {

@@ -5,6 +5,7 @@
  * script does. The program runs under `setsid` (its own process group, whose id goes to
  * `.rwb/pgid` for cancel) and GNU `timeout` (the time cap, SIGTERM then SIGKILL).
  */
+import { environmentScript } from './attempt-environment-probe';
 import { killGraceS } from './runner';
 import { shJoin } from './shell-quote';
 
@@ -87,17 +88,20 @@ echo stopped`;
 
 /**
  * Collect: $1 attempt folder, $2 grader command (or empty), $3 grader cap, $4 largest file in
- * KiB, $5 the allowed names, then the attempt's NAME=VALUE environment (built as for the run). Runs the grader (stdout to `.rwb/grader.out`) when the
- * program finished, then prints a marker line and a tar.gz of the folder's regular files
- * (data links are not files, so data never comes back).
+ * KiB, $5 the allowed names, $6 the environment probe script, $7 and $8 its arguments, then the
+ * attempt's NAME=VALUE environment (built as for the run). Runs the grader (stdout to
+ * `.rwb/grader.out`) and the environment probe (`.rwb/environment/`) when the program
+ * finished, then prints a marker line and a tar.gz of the folder's regular files (data links
+ * are not files, so data never comes back).
  */
 const collectScript = `cd "$1" || exit 97
-grader=$2; cap=$3; maxk=$4; keep=$5; shift 5
+grader=$2; cap=$3; maxk=$4; keep=$5; probe=$6; probe1=$7; probe2=$8; shift 8
 ${keepEnv}
 if [ -n "$grader" ] && [ -f .rwb/exit ]; then
   env -i "$@" timeout --signal=TERM --kill-after=${killGraceS} "$cap" bash --norc -c "$grader" > .rwb/grader.out 2>/dev/null < /dev/null
   echo $? > .rwb/grader.exit
 fi
+if [ -f .rwb/exit ]; then env -i "$@" sh -c "$probe" rwb "$probe1" "$probe2" < /dev/null; fi
 printf 'RWB-TAR-BEGIN\\n'
 find . -type f -size -"$maxk"k -print0 | tar --null -T - -czf -`;
 
@@ -116,8 +120,8 @@ export function remoteStop(dir: string, graceS: number): string {
   return remote(stopScript, [dir, String(graceS)]);
 }
 
-export function remoteCollect(dir: string, grader: string, graderCapS: number, maxFileKiB: number, keep: readonly string[], env: Record<string, string>): string {
-  return remote(collectScript, [dir, grader, String(graderCapS), String(maxFileKiB), keep.join(' '), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
+export function remoteCollect(dir: string, grader: string, graderCapS: number, maxFileKiB: number, keep: readonly string[], env: Record<string, string>, probeArgs: readonly [string, string]): string {
+  return remote(collectScript, [dir, grader, String(graderCapS), String(maxFileKiB), keep.join(' '), environmentScript, ...probeArgs, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
 }
 
 export function remoteReceive(dir: string): string {
