@@ -7,7 +7,8 @@
  * renderer build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { failureKinds } from '../common/corpus/bundle';
@@ -83,6 +84,33 @@ function post(server: Server, agent: Agent, op: string, body: unknown): Promise<
   });
 }
 
+/** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The ids of a process's children (Linux); the serve process has one, its worker. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of the serve process and of its worker, so the load's cost can be judged apart from the machine's other work. */
+function serveCpu(server: Server): { serve: number | null; worker: number | null } {
+  const pid = server.child.pid!;
+  const worker = childPids(pid)[0];
+  return { serve: cpuSeconds(pid), worker: worker === undefined ? null : cpuSeconds(worker) };
+}
+
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
 
@@ -154,7 +182,12 @@ export const loadBench: Benchmark = {
         }
       };
       ctx.log(`load: ${clients} clients for ${durationMs / 1000} s`);
+      const cpuBefore = serveCpu(server);
+      const loadBefore = loadavg()[0]!;
       await Promise.all([...Array.from({ length: clients }, client), healthLoop()]);
+      const cpuAfter = serveCpu(server);
+      const loadAfter = loadavg()[0]!;
+      const used = (key: 'serve' | 'worker') => (cpuBefore[key] === null || cpuAfter[key] === null ? NaN : cpuAfter[key]! - cpuBefore[key]!);
 
       const all = [...results.values()].flat().sort((a, b) => a - b);
       const healthSorted = [...health].sort((a, b) => a - b);
@@ -171,6 +204,12 @@ export const loadBench: Benchmark = {
           { name: 'max', value: all.at(-1) ?? NaN, unit: 'ms' },
           { name: 'health requests', value: health.length, unit: '' },
           { name: 'health p50', value: percentile(healthSorted, 0.5), unit: 'ms' },
+          { name: 'worker CPU time', value: used('worker'), unit: 's' },
+          { name: 'serve process CPU time', value: used('serve'), unit: 's' },
+          { name: 'worker CPU per request', value: (used('worker') * 1000) / (all.length + health.length), unit: 'ms' },
+          { name: 'serve process CPU per request', value: (used('serve') * 1000) / (all.length + health.length), unit: 'ms' },
+          { name: 'machine load average (1 min), before', value: loadBefore, unit: '' },
+          { name: 'machine load average (1 min), after', value: loadAfter, unit: '' },
         ],
         tables: [{ title: 'per request (ms)', header: ['request', 'n', 'p50', 'p95', 'max'], rows, numeric: [false, true, true, true, true] }],
         targets: [
@@ -180,6 +219,7 @@ export const loadBench: Benchmark = {
         ],
         notes: [
           `each client waits ${thinkMs[0]}-${thinkMs[1]} ms between requests; a request times out after ${timeoutMs / 1000} s (an error)`,
+          'CPU time of the serve process and its worker during the load (from /proc): the work the requests cost, which other load on the machine does not inflate as it does wall time; the worker answers reads one at a time, so 1000 / (worker CPU per request) is the requests per second it can serve with a core to itself',
           ...errors.slice(0, 5).map((e) => `error: ${e}`),
         ],
       };

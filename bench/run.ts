@@ -3,17 +3,20 @@
  * named ones. Prints a table per benchmark and a PASS/MISS line per target, and writes the
  * figures to bench/results/latest.json (gitignored).
  *
- *   npm run bench -- [NAME...] [--scale S] [--profile] [--keep] [--list]
+ *   npm run bench -- [NAME...] [--scale S] [--corpus DIR] [--profile] [--keep] [--list]
  *
  * --scale   size of the generated corpus relative to the full 10,000 rollouts x 100 steps (default 1)
  * --profile child processes (the import, the ceiling) write V8 CPU profiles to bench/results/profiles/
  * --keep    keep the temporary folder with the bundle and corpora
+ * --corpus  generate and import the corpus into DIR once and reuse it in later runs (the reads,
+ *           the load and search), since that takes minutes at full size; the import benchmark
+ *           then reports the import measured when DIR was filled, so measure it without --corpus
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateCorpus } from '../scripts/gen-corpus';
+import { generateCorpus, type GenSummary } from '../scripts/gen-corpus';
 import { openCorpus } from '../workers/db/open-corpus';
 import { rowCounts } from './corpus-rows';
 import { importBench } from './import-bench';
@@ -34,9 +37,29 @@ export const benchmarks: readonly Benchmark[] = [importBench, searchBench, scree
 const fullRollouts = 10_000;
 const stepsPerRollout = 100;
 
-const usage = `usage: npm run bench -- [NAME...] [--scale S] [--profile] [--keep] [--list]\nbenchmarks: ${benchmarks.map((b) => b.name).join(', ')}`;
+const usage = `usage: npm run bench -- [NAME...] [--scale S] [--corpus DIR] [--profile] [--keep] [--list]\nbenchmarks: ${benchmarks.map((b) => b.name).join(', ')}`;
 
-function createContext(scale: number, profile: boolean, workDir: string, resultsDir: string): BenchContext {
+/** Row counts of a freshly migrated corpus: what an import starts from. */
+function emptyRowCounts(workDir: string): Record<string, number> {
+  const path = join(workDir, 'empty.db');
+  const empty = openCorpus(path);
+  const counts = rowCounts(empty);
+  empty.close();
+  return counts;
+}
+
+/** What a --corpus folder keeps besides the bundle and the corpus: the generator's counts and the import's measurement. */
+interface KeptCorpus {
+  scale: number;
+  gen: GenSummary;
+  measurement: ImportMeasurement;
+}
+
+/**
+ * The corpus in `corpusDir` (or `workDir` without one), generated and imported unless a kept
+ * one of the same scale is there already.
+ */
+function createContext(scale: number, profile: boolean, workDir: string, resultsDir: string, corpusDir: string | undefined): BenchContext {
   let imported: Promise<ImportedCorpus> | undefined;
   const log = (message: string) => console.error(`[bench] ${message}`);
   const ctx: BenchContext = {
@@ -47,14 +70,21 @@ function createContext(scale: number, profile: boolean, workDir: string, results
     log,
     importedCorpus() {
       imported ??= (async () => {
+        const dir = corpusDir ?? workDir;
+        const bundlePath = join(dir, 'bundle.jsonl');
+        const corpusPath = join(dir, 'imported.db');
+        const keptPath = join(dir, 'kept.json');
+        const rowsBefore = emptyRowCounts(workDir);
+        const kept = corpusDir && existsSync(keptPath) ? (JSON.parse(readFileSync(keptPath, 'utf8')) as KeptCorpus) : undefined;
+        if (kept && kept.scale === scale && existsSync(corpusPath)) {
+          log(`reusing the corpus in ${dir} (imported in ${kept.measurement.seconds.toFixed(1)} s when it was made)`);
+          const { rollouts, steps, records } = kept.gen;
+          return { bundlePath, bundleBytes: statSync(bundlePath).size, rollouts, steps, records, corpusPath, rowsBefore, measurement: kept.measurement };
+        }
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${corpusPath}${suffix}`, { force: true });
         const rollouts = Math.max(1, Math.round(fullRollouts * scale));
-        const bundlePath = join(workDir, 'bundle.jsonl');
         log(`generating ${rollouts.toLocaleString('en-US')} rollouts x ${stepsPerRollout} steps -> ${bundlePath}`);
         const gen = await generateCorpus({ rollouts, stepsPerRollout, rubrics: 200, out: bundlePath, seed: 1 });
-        const corpusPath = join(workDir, 'imported.db');
-        const empty = openCorpus(corpusPath);
-        const rowsBefore = rowCounts(empty);
-        empty.close();
         log(`importing ${(gen.bytes / 1e6).toFixed(0)} MB (${gen.records.toLocaleString('en-US')} records) with importFile in a child process`);
         const measurement = await runChild<ImportMeasurement>(
           'import',
@@ -63,6 +93,7 @@ function createContext(scale: number, profile: boolean, workDir: string, results
           profile ? join(resultsDir, 'profiles') : undefined,
         );
         log(`imported in ${measurement.seconds.toFixed(1)} s, peak RSS ${(measurement.peakRssBytes / 1e6).toFixed(0)} MB`);
+        if (corpusDir) writeFileSync(keptPath, JSON.stringify({ scale, gen, measurement } satisfies KeptCorpus));
         return {
           bundlePath,
           bundleBytes: statSync(bundlePath).size,
@@ -86,7 +117,7 @@ async function main(): Promise<number> {
     parsed = parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { scale: { type: 'string' }, profile: { type: 'boolean' }, keep: { type: 'boolean' }, list: { type: 'boolean' } },
+      options: { scale: { type: 'string' }, corpus: { type: 'string' }, profile: { type: 'boolean' }, keep: { type: 'boolean' }, list: { type: 'boolean' } },
     });
   } catch (err) {
     console.error(`bench: ${(err as Error).message}\n${usage}`);
@@ -112,7 +143,8 @@ async function main(): Promise<number> {
   const resultsDir = join(projectRoot, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), 'rwb-bench-'));
-  const ctx = createContext(scale, values.profile ?? false, workDir, resultsDir);
+  if (values.corpus) mkdirSync(values.corpus, { recursive: true });
+  const ctx = createContext(scale, values.profile ?? false, workDir, resultsDir, values.corpus);
   const results: BenchResult[] = [];
   const started = new Date();
   try {

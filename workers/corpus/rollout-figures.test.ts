@@ -8,7 +8,7 @@ import { sql as figuresMigration } from '../db/migrations/010-rollout-figures';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
 import { useTempDir } from '../test-support/temp-dir';
-import { corpusFacets, listRollouts } from './corpus-queries';
+import { corpusFacets, corpusStats, listRollouts } from './corpus-queries';
 import { getRollout } from './rollout-queries';
 
 const tempDir = useTempDir();
@@ -67,6 +67,9 @@ describe('rollout figures', () => {
     db.pragma('foreign_keys = OFF');
     db.prepare('DELETE FROM steps WHERE rollout_id = ? AND idx = ?').run(step.rollout_id, step.idx);
     expect(stored(db)).toEqual(recounted(db));
+    // The status bar's counts are summed from the figures.
+    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    expect(corpusStats(db)).toMatchObject({ steps: count('steps'), failures: count('failure_events') });
   });
 
   it('are backfilled by the migration for a corpus imported before it', async () => {

@@ -90,7 +90,7 @@ describe('serve mode when clients go away', () => {
     const before = bytesRead(server.pid);
     // One read more than there are slots, so one waits in the server and the writes wait behind it.
     const readCount = defaultMaxInFlight + 1;
-    const reads = Array.from({ length: readCount }, () => rawPost(server, 'app.info', '{}'));
+    const reads = Array.from({ length: readCount }, () => rawPost(server, 'corpus.stats', '{}'));
     const readBytes = reads.reduce((sum, { bytes }) => sum + bytes, 0);
     await vi.waitFor(() => expect(bytesRead(server.pid) - before).toBeGreaterThanOrEqual(readBytes), { timeout: 60_000, interval: 20 });
     const abandonedCount = 40;

@@ -113,6 +113,28 @@ describe('WorkerConnection queue', () => {
     await connection.stop();
   });
 
+  it('sends the health check ahead of every waiting call, holding no slot', async () => {
+    const { connection, workers } = await openWith(1);
+    const worker = workers[0]!;
+    const calls = [connection.call('rollouts.list', {}), connection.call('corpus.stats', {}), connection.call('steps.list', {})];
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list']);
+    calls.push(connection.call('app.info', {}));
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list', 'app.info']);
+    worker.answer(1);
+    expect(await calls[3]).toEqual({ ok: true, value: 'app.info' });
+    await settle();
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list', 'app.info']);
+    for (const index of [0, 2, 3]) {
+      worker.answer(index);
+      await settle();
+    }
+    expect(worker.received.map((r) => r.op)).toEqual(['rollouts.list', 'app.info', 'corpus.stats', 'steps.list']);
+    expect((await Promise.all(calls)).map((r) => r.ok)).toEqual([true, true, true, true]);
+    await connection.stop();
+  });
+
   it('answers a call abandoned in the worker at once and keeps its slot until the worker answers', async () => {
     const { connection, workers } = await openWith(1);
     const worker = workers[0]!;

@@ -10,6 +10,8 @@
  * write lock as long as an import runs and would otherwise hold up every read. A call whose caller gives up (its AbortSignal fires, as when an HTTP client goes
  * away) is dropped while it waits here and never reaches the worker: a worker stalled by
  * one long request would otherwise run every abandoned request after it before a new one.
+ * The health check (`app.info`) goes ahead of every waiting call, so it waits only for the
+ * few reads already in the worker, however many queue here.
  */
 import { isOperationName, type Result } from '../../common/contract';
 import type { ApiErrorData } from '../../common/errors';
@@ -52,8 +54,15 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Enough to keep the worker busy; what waits here beyond it can still be dropped. */
-export const defaultMaxInFlight = 8;
+/**
+ * Enough to keep the worker busy (it runs one read at a time, so one more waits in its channel
+ * while it answers another); what waits here beyond it can still be dropped, and the health
+ * check waits for no more than these.
+ */
+export const defaultMaxInFlight = 2;
+
+/** Answered ahead of every waiting call, holding no slot: a health check, cheap and never waiting on anything. */
+const jumpsQueue = (op: string) => op === 'app.info';
 
 /** A call waiting for its turn; `counted` when it needs one of the `maxInFlight` slots. */
 interface Waiting {
@@ -63,6 +72,7 @@ interface Waiting {
 
 /** Reads run in the worker at once, without waiting on anything: they are what a slot limits. */
 function needsSlot(op: string): boolean {
+  if (jumpsQueue(op)) return false;
   return !isOperationName(op) || operationAccess[op] === 'read';
 }
 
@@ -144,7 +154,7 @@ export class WorkerConnection {
     if (!started.ok) return started;
     if (signal?.aborted) return cancelled(op);
     const counted = needsSlot(op);
-    if (!(await this.acquire(counted, signal))) return cancelled(op);
+    if (!(await this.acquire(counted, jumpsQueue(op), signal))) return cancelled(op);
     const release = () => this.release(counted);
     // The worker died or was replaced while this call waited for a slot: wait for the next one.
     if (ready !== this.ready || !this.transport) {
@@ -172,8 +182,11 @@ export class WorkerConnection {
     });
   }
 
-  /** Resolves true once it is the call's turn (and it holds a slot if `counted`), or false if it was abandoned while waiting. */
-  private acquire(counted: boolean, signal: AbortSignal | undefined): Promise<boolean> {
+  /**
+   * Resolves true once it is the call's turn (and it holds a slot if `counted`), or false if it
+   * was abandoned while waiting; `first` puts it ahead of every waiting call.
+   */
+  private acquire(counted: boolean, first: boolean, signal: AbortSignal | undefined): Promise<boolean> {
     return new Promise((resolve) => {
       const entry: Waiting = {
         counted,
@@ -190,7 +203,8 @@ export class WorkerConnection {
         this.pump();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(entry);
+      if (first) this.waiting.unshift(entry);
+      else this.waiting.push(entry);
       this.pump();
     });
   }
