@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { CorpusTable } from '../../common/corpus-tables';
-import { onWorkbenchEvent } from './api/bridge';
+import { corpusTables, type CorpusTable } from '../../common/corpus-tables';
+import { onTablesChanged } from './api/table-changes';
 import { CompareScreen } from './compare/compare-screen';
 import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
@@ -23,28 +23,29 @@ import { useSearchStore } from './stores/search-store';
 import { useVerdictStore } from './stores/verdict-store';
 
 /** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
-const runTables: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs']);
+const runTables: readonly CorpusTable[] = ['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs'];
 /** Tables of labels alone: only the rubric views show them. */
-const labelTables: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['labels', 'label_schemas']);
+const labelTables: readonly CorpusTable[] = ['labels', 'label_schemas'];
+// Runs, the ledger and label writes come many a second; only the views that show them refetch.
+const rubricViewTables = corpusTables.filter((t) => !runTables.includes(t));
+const corpusViewTables = rubricViewTables.filter((t) => !labelTables.includes(t));
 
-/** Refetches whatever is on screen when the backend reports a write to the corpus. */
+function refreshCorpusViews(): void {
+  if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
+  if (useSearchStore.getState().query.trim() !== '') void useSearchStore.getState().refresh();
+  void useRolloutStore.getState().refresh();
+}
+
+/** Refetches whatever the corpus, rollout and rubric views show when the backend reports a write to their tables. */
 function useRefreshOnDbChange(): void {
-  useEffect(
-    () =>
-      onWorkbenchEvent((event) => {
-        if (event.type !== 'db:changed') return;
-        // Runs, the ledger and label writes come many a second; only the views that show them refetch.
-        if (event.tables.length > 0 && event.tables.every((t) => runTables.has(t))) return;
-        if (event.tables.length === 0 || !event.tables.every((t) => labelTables.has(t))) {
-          if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();
-          if (useSearchStore.getState().query.trim() !== '') void useSearchStore.getState().refresh();
-          void useRolloutStore.getState().refresh();
-        }
-        refreshRubricViews();
-        if (event.tables.length === 0 || event.tables.includes('verdicts')) useVerdictStore.getState().refresh();
-      }),
-    [],
-  );
+  useEffect(() => {
+    const offs = [
+      onTablesChanged(corpusViewTables, refreshCorpusViews),
+      onTablesChanged(rubricViewTables, refreshRubricViews),
+      onTablesChanged(['verdicts'], () => useVerdictStore.getState().refresh()),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
 }
 
 /** The app shell: navigation, the current screen, the error banner and the status bar. */

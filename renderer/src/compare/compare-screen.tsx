@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { onWorkbenchEvent } from '../api/bridge';
+import { onTablesChanged } from '../api/table-changes';
 import { LoadingState } from '../components/loading-state';
 import { useGlobalKeys } from '../components/use-global-keys';
 import { diffEditor } from '../monaco/editor-registry';
@@ -10,7 +10,7 @@ import { useAppStore } from '../stores/app-store';
 import { CompareDelta } from './compare-delta';
 import { CompareLanding } from './compare-landing';
 import { formatSide, type CompareSides, type ProgramSide } from './compare-route';
-import { useCompareStore } from './compare-store';
+import { useCompareStore } from '../stores/compare-store';
 import { CompareToolbar } from './compare-toolbar';
 import { completeSides, sideInRollout } from './default-sides';
 import { SidePanel } from './side-panel';
@@ -43,13 +43,7 @@ export function CompareScreen({ a: urlA, b: urlB }: CompareSides) {
   );
   const [changes, setChanges] = useState<number | null>(null);
 
-  useEffect(
-    () =>
-      onWorkbenchEvent((event) => {
-        if (event.type === 'db:changed') invalidate();
-      }),
-    [invalidate],
-  );
+  useEffect(() => onTablesChanged('any', invalidate), [invalidate]);
 
   useEffect(() => {
     if (a) void loadRollout(a.rollout);

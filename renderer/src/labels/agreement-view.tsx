@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import type { AgreementReport } from '../../../common/labels/agreement-report';
 import type { LabelSchema } from '../../../common/labels/label-schema';
-import { onWorkbenchEvent } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
-import { useAgreementStore } from '../stores/agreement-store';
+import { reportError } from '../stores/app-store';
 
 const fixed = (n: number | null) => (n === null ? '—' : n.toFixed(3));
 
@@ -46,13 +45,7 @@ function ConfusionMatrix({ report }: { report: Extract<AgreementReport, { method
  * confusion matrix, Krippendorff's alpha for more, with the number of items; and per category.
  */
 export function AgreementView({ schema }: { schema: LabelSchema }) {
-  const detail = useAgreementStore((s) => (s.schema === schema.name ? s.detail : null));
-  useEffect(() => {
-    void useAgreementStore.getState().load(schema.name);
-    return onWorkbenchEvent((event) => {
-      if (event.type === 'db:changed' && event.tables.includes('labels')) void useAgreementStore.getState().load(schema.name);
-    });
-  }, [schema.name]);
+  const detail = useOperation('labels.agreementDetail', { schema: schema.name }, { tables: ['labels'], onError: reportError }).data;
 
   if (!detail) return <LoadingState label="Computing agreement…" />;
   const { overall, perCategory, basis } = detail;

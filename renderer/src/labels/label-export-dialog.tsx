@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { ModalDialog } from '../components/modal-dialog';
 import { useLabelExportStore, type LabelExportFormat } from '../stores/label-export-store';
 import { reportError } from '../stores/app-store';
@@ -14,14 +13,7 @@ const formats: { value: LabelExportFormat; text: string }[] = [
 
 /** The annotators the filter offers: the chosen one, and everyone with a label record under the chosen schema (or any). */
 function useAnnotators(chosen: string | null, schema: string | null): string[] {
-  const [all, setAll] = useState<string[]>([]);
-  useEffect(() => {
-    let live = true;
-    api('labels.history', { schema: schema ?? undefined, limit: 1 }).then((h) => live && setAll(h.annotators), reportError);
-    return () => {
-      live = false;
-    };
-  }, [schema]);
+  const all = useOperation('labels.history', { schema: schema ?? undefined, limit: 1 }, { onError: reportError }).data?.annotators ?? [];
   return [...new Set([...(chosen === null ? [] : [chosen]), ...all])].sort();
 }
 

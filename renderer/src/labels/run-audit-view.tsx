@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { RequestOf } from '../../../common/contract';
-import type { RolloutRow } from '../../../common/corpus/corpus-types';
 import { describeMissing, missingRequirements } from '../../../common/labels/label-requirements';
 import type { LabelSchema, RunAuditValue } from '../../../common/labels/label-schema';
-import type { RunAuditReport } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { reportError } from '../stores/app-store';
@@ -24,28 +23,21 @@ function formOf(schema: LabelSchema, saved: unknown): RunAuditValue {
  * Markdown report with its evidence links, to copy into a write-up.
  */
 export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute; schema: LabelSchema; annotator: string }) {
-  const [rollouts, setRollouts] = useState<RolloutRow[] | null>(null);
-  const [report, setReport] = useState<RunAuditReport | null>(null);
   const [form, setForm] = useState<RunAuditValue>({});
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
   const rollout = route.rollout;
   const missing = missingRequirements(schema.definition, form);
 
-  useEffect(() => {
-    api('rollouts.list', { limit: 1000 }).then((page) => setRollouts(page.rows), reportError);
-  }, []);
+  const rollouts = useOperation('rollouts.list', { limit: 1000 }, { onError: reportError }).data?.rows ?? null;
   useEffect(() => {
     if (rollout === null && rollouts?.[0]) navigate({ ...route, rollout: rollouts[0].id }, { replace: true });
   }, [rollout, rollouts, route]);
-  useEffect(() => {
-    if (rollout === null) return;
-    setReport(null);
-    api('labels.auditReport', { rollout, annotator }).then((r) => {
-      setReport(r);
-      setForm(formOf(schema, r.mine?.value));
-    }, reportError);
-  }, [rollout, annotator, schema]);
+  const audit = useOperation('labels.auditReport', rollout === null ? null : { rollout, annotator }, {
+    onLoad: (r) => setForm(formOf(schema, r.mine?.value)),
+    onError: reportError,
+  });
+  const report = audit.data;
 
   async function save(): Promise<void> {
     if (rollout === null) return;
@@ -55,7 +47,7 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
     setSaving(true);
     try {
       await api('labels.add', { annotator, schema: schema.name, target: { kind: 'rollout', id: rollout }, value: form as RequestOf<'labels.add'>['value'] });
-      setReport(await api('labels.auditReport', { rollout, annotator }));
+      audit.replace(await api('labels.auditReport', { rollout, annotator }));
       setTried(false);
     } catch (err) {
       reportError(err);

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { FilterAllocation, LibraryBuild, OriginAudit, ProposalFate, QuotaCategoryReport } from '../../../common/pipeline/pipeline-types';
-import { toErrorData } from '../../../common/errors';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { CurationFunnel } from '../components/curation-funnel';
 import { LoadingState } from '../components/loading-state';
 import { formatCount } from '../lib/format';
@@ -9,7 +7,6 @@ import { formatHash } from '../router/route';
 import { CategoryBadge } from '../rubrics/category-badge';
 
 interface BuildState {
-  library: string;
   build: LibraryBuild | null;
   audit: OriginAudit | null;
   /** The run's proposals when the run is in this corpus (an imported library may name one that is not). */
@@ -119,24 +116,18 @@ function AuditResult({ audit }: { audit: OriginAudit }) {
 
 /** How a library was built (funnel, Quota categories or Filtered allocation, its run) and its held-out-origin audit. */
 export function LibraryBuildSection({ library }: { library: string }) {
-  const [state, setState] = useState<BuildState | null>(null);
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const [build, audit] = await Promise.all([api('libraries.build', { library }), api('libraries.auditOrigins', { library })]);
-        const run = build.run === null ? null : await api('pipeline.get', { run: build.run }).catch(() => null);
-        if (live) setState({ library, build, audit, proposals: run?.report?.proposals ?? null, error: null });
-      } catch (err) {
-        if (live) setState({ library, build: null, audit: null, proposals: null, error: toErrorData(err).message });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [library]);
-
-  const shown = state?.library === library ? state : null;
+  const built = useOperation('libraries.build', { library });
+  const audited = useOperation('libraries.auditOrigins', { library });
+  const runId = built.data?.run ?? null;
+  // A run that cannot be read (not in this corpus) only leaves the funnel without its proposals.
+  const run = useOperation('pipeline.get', runId === null ? null : { run: runId });
+  const failed = built.error ?? audited.error;
+  const shown: BuildState | null =
+    failed !== null
+      ? { build: null, audit: null, proposals: null, error: failed.message }
+      : built.data === null || audited.data === null || run.loading
+        ? null
+        : { build: built.data, audit: audited.data, proposals: run.data?.report?.proposals ?? null, error: null };
   const build = shown?.build ?? null;
   return (
     <section className="library-build" aria-labelledby="library-build-title" data-testid="library-build">

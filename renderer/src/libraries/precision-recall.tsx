@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
 import type { CorpusTable } from '../../../common/corpus-tables';
-import type { PrecisionRecallReport, PrecisionRecallRow, Rate } from '../../../common/pipeline/pipeline-types';
-import { toErrorData } from '../../../common/errors';
-import { api, onWorkbenchEvent } from '../api/bridge';
+import type { PrecisionRecallRow, Rate } from '../../../common/pipeline/pipeline-types';
+import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { formatCount } from '../lib/format';
 import { CategoryBadge } from '../rubrics/category-badge';
 
 /** Writes that change precision or recall: verdicts, credit labels, executions. */
-const truthTables: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['verdicts', 'labels', 'attempts', 'steps', 'failure_events', 'library_rubrics']);
+const truthTables: readonly CorpusTable[] = ['verdicts', 'labels', 'attempts', 'steps', 'failure_events', 'library_rubrics'];
 
 function percent(r: Rate): string {
   return r.value === null ? '—' : `${(r.value * 100).toFixed(1)}%`;
@@ -96,27 +94,8 @@ function PrTable({ rows, byCategory }: { rows: (PrecisionRecallRow & { category?
 
 /** Precision and recall of a library's rubrics against execution truth, per family and per category (latest verdicts). */
 export function PrecisionRecall({ library }: { library: string }) {
-  const [state, setState] = useState<{ library: string; report: PrecisionRecallReport | null; error: string | null } | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(
-    () =>
-      onWorkbenchEvent((e) => {
-        if (e.type === 'db:changed' && (e.tables.length === 0 || e.tables.some((t) => truthTables.has(t)))) setTick((n) => n + 1);
-      }),
-    [],
-  );
-  useEffect(() => {
-    let live = true;
-    api('rubrics.precisionRecall', { library }).then(
-      (report) => live && setState({ library, report, error: null }),
-      (err: unknown) => live && setState({ library, report: null, error: toErrorData(err).message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [library, tick]);
-
-  const shown = state !== null && state.library === library ? state : null;
+  const fetched = useOperation('rubrics.precisionRecall', { library }, { tables: truthTables });
+  const shown = fetched.error !== null ? { report: null, error: fetched.error.message } : fetched.data === null ? null : { report: fetched.data, error: null };
   const r = shown?.report ?? null;
   return (
     <section className="pr-section" aria-labelledby="pr-title" data-testid="precision-recall">

@@ -1,24 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { ProgramRerun } from '../../../common/runs/attempt-diagnosis';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { outcomeTone } from '../runs/attempt-diagnosis-line';
 import { formatRunsRoute } from '../runs/runs-route';
 
 /** A step's reruns: every attempt that re-ran the program version it ran, with whether the failure came back. */
 export function StepReruns({ program }: { program: { rollout: string; path: string; version: number } }) {
-  const [reruns, setReruns] = useState<ProgramRerun[] | null>(null);
   const { rollout, path, version } = program;
-  useEffect(() => {
-    let live = true;
-    // Reruns that cannot be listed leave the step as it was; the Runs screen still has them.
-    api('attempts.ofProgram', { rollout, path, version }).then(
-      (r) => live && setReruns(r),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [rollout, path, version]);
+  // Reruns that cannot be listed leave the step as it was; the Runs screen still has them.
+  const reruns = useOperation('attempts.ofProgram', { rollout, path, version }).data;
   if (reruns === null || reruns.length === 0) return null;
   return (
     <section className="step-reruns" data-testid="step-reruns">

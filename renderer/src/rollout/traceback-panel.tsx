@@ -5,7 +5,7 @@ import { failureKindMeaning } from '../lib/failure-kinds';
 import { agentFrameIndex, frameInProgram } from '../lib/frames';
 import { programKey } from '../stores/rollout-store';
 import { ProgramViewer } from './program-viewer';
-import { useProgramViewerStore } from './program-viewer-store';
+import { useProgramViewerStore } from '../stores/program-viewer-store';
 
 /** Props of the traceback panel. */
 export interface TracebackPanelProps {

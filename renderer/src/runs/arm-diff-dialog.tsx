@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CaseProgram, ExperimentDetail } from '../../../common/runs/run-types';
-import { toErrorData } from '../../../common/errors';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { ModalDialog } from '../components/modal-dialog';
 import { DiffViewer } from '../monaco/diff-viewer';
 import { armProgram } from './arm-programs';
@@ -14,30 +13,13 @@ interface Props {
 type Text = { content: string; path: string } | { error: string } | null;
 
 /** The text of a case program: inline as it is, a stored version fetched from the corpus. */
-async function programText(program: CaseProgram): Promise<{ content: string; path: string }> {
-  if ('content' in program) return { content: program.content, path: program.path };
-  const stored = await api('programs.get', { rollout: program.rollout, path: program.path, version: program.version });
-  return { content: stored.content, path: program.path };
-}
-
 function useProgramText(program: CaseProgram | null): Text {
-  const [text, setText] = useState<Text>(null);
-  // The program is compared by value: a new object with the same content is the same program.
-  const key = JSON.stringify(program);
-  useEffect(() => {
-    let live = true;
-    setText(null);
-    const current = key === 'null' ? null : (JSON.parse(key) as CaseProgram);
-    if (current)
-      programText(current).then(
-        (t) => live && setText(t),
-        (err: unknown) => live && setText({ error: toErrorData(err).message }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return text;
+  const stored = program !== null && !('content' in program) ? program : null;
+  const fetched = useOperation('programs.get', stored && { rollout: stored.rollout, path: stored.path, version: stored.version });
+  if (program === null) return null;
+  if ('content' in program) return { content: program.content, path: program.path };
+  if (fetched.error !== null) return { error: fetched.error.message };
+  return fetched.data && { content: fetched.data.content, path: program.path };
 }
 
 /** Monaco's diff of what two arms of an experiment run for one case: the case's program, or an arm's variant of it. */

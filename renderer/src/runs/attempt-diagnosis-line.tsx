@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { AttemptDiagnosis } from '../../../common/runs/attempt-diagnosis';
 import type { AttemptRow } from '../../../common/runs/run-types';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { AttemptEnvironmentLine } from './attempt-environment-line';
 
 /** The badge tone of each outcome, here and in a step's list of reruns. */
@@ -19,21 +18,9 @@ export const outcomeTone: Record<AttemptDiagnosis['outcome'], string> = {
  * (reproduced, a different failure, passed, environment), with its parsed traceback on demand.
  */
 export function AttemptDiagnosisLine({ attempt }: { attempt: AttemptRow }) {
-  const [diagnosis, setDiagnosis] = useState<AttemptDiagnosis | null>(null);
   const ended = attempt.status !== 'queued' && attempt.status !== 'running';
-  useEffect(() => {
-    setDiagnosis(null);
-    if (!ended) return;
-    let live = true;
-    // A diagnosis that cannot be made leaves the heading as it was; the terminal still shows the log.
-    api('attempts.diagnosis', { id: attempt.id }).then(
-      (d) => live && setDiagnosis(d),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt.id, ended]);
+  // A diagnosis that cannot be made leaves the heading as it was; the terminal still shows the log.
+  const diagnosis = useOperation('attempts.diagnosis', ended ? { id: attempt.id } : null).data;
   if (diagnosis === null || diagnosis.outcome === 'pending') return null;
   return (
     <span className="attempt-diagnosis" data-testid="attempt-diagnosis" data-outcome={diagnosis.outcome} title={diagnosis.failure?.traceback ?? undefined}>

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { reportError } from '../stores/app-store';
 
 /**
@@ -13,12 +14,13 @@ export function LocalHostRow() {
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    api('hosts.local', {}).then((local) => {
+  useOperation('hosts.local', {}, {
+    onLoad: (local) => {
       setSlots(local.slots === null ? '' : String(local.slots));
       setEnvNames(local.envNames.join(' '));
-    }, reportError);
-  }, []);
+    },
+    onError: reportError,
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

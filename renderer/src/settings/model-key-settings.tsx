@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AppInfo } from '../../../common/corpus/corpus-types';
 import type { ModelsStatus } from '../../../common/pipeline/model-types';
 import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { fieldErrorsOf } from '../runs/field-errors';
 import { reportError, useAppStore } from '../stores/app-store';
 
@@ -35,20 +36,17 @@ function keptWhere(status: ModelsStatus, shell: AppInfo['shell'] | undefined): R
  */
 export function ModelKeySettings() {
   const shell = useAppStore((s) => s.info?.shell);
-  const [status, setStatus] = useState<ModelsStatus | null>(null);
+  const fetched = useOperation('models.status', {}, { onError: reportError });
+  const status = fetched.data;
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api('models.status', {}).then(setStatus, reportError);
-  }, []);
 
   async function change(request: () => Promise<ModelsStatus>): Promise<void> {
     setBusy(true);
     setError(null);
     try {
-      setStatus(await request());
+      fetched.replace(await request());
       setKey('');
     } catch (err) {
       const errors = fieldErrorsOf(err);

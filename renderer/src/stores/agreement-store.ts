@@ -1,16 +1,15 @@
 /**
- * Agreement and the adjudication queue of one schema, fetched when their view opens and again
- * after each adjudication (which changes the queue, never the agreement).
+ * The adjudication queue of one schema, fetched when its view opens and again after each
+ * adjudication. (Agreement, which adjudications never change, is fetched by its view.)
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { AgreementDetail, Disagreement } from '../../../common/labels/labels';
+import type { Disagreement } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 
 interface AgreementState {
   schema: string | null;
-  detail: AgreementDetail | null;
   disagreements: Disagreement[] | null;
   load(schema: string): Promise<void>;
   /** Records an adjudication, then fetches the queue again; resolves whether it was saved. */
@@ -20,23 +19,22 @@ interface AgreementState {
 
 let sequence = 0;
 
-/** The agreement slice. */
+/** The adjudication slice. */
 export const useAgreementStore = create<AgreementState>()((set, get) => {
   async function fetchAll(schema: string): Promise<void> {
     const mine = ++sequence;
     try {
-      const [detail, disagreements] = await Promise.all([api('labels.agreementDetail', { schema }), api('labels.disagreements', { schema })]);
-      if (mine === sequence) set({ detail, disagreements });
+      const disagreements = await api('labels.disagreements', { schema });
+      if (mine === sequence) set({ disagreements });
     } catch (err) {
       if (mine === sequence) reportError(err);
     }
   }
   return {
     schema: null,
-    detail: null,
     disagreements: null,
     async load(schema) {
-      set({ schema, detail: null, disagreements: null });
+      set({ schema, disagreements: null });
       await fetchAll(schema);
     },
     async adjudicate(label) {

@@ -11,6 +11,7 @@ import type { PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayR
 import type { JobProgressEvent } from '../../../common/events';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
+import { touches } from '../api/table-changes';
 import { reportError } from './app-store';
 
 /** Ledger rows per page. */
@@ -181,7 +182,7 @@ async function loadDetail(run: string): Promise<void> {
 }
 
 /** Tables whose writes change what the Pipeline screen shows. */
-const watched: ReadonlySet<CorpusTable> = new Set<CorpusTable>(['pipeline_runs', 'pipeline_run_requests', 'model_requests', 'libraries', 'verdicts']);
+const watched: readonly CorpusTable[] = ['pipeline_runs', 'pipeline_run_requests', 'model_requests', 'libraries', 'verdicts'];
 
 /**
  * Follows progress and corpus writes while the screen is open; returns the unsubscribe
@@ -202,7 +203,7 @@ export function followPipelineEvents(): () => void {
       usePipelineStore.setState((s) => ({ progress: { ...s.progress, [event.jobId]: event } }));
       const known = Object.values(usePipelineStore.getState().jobOf).includes(event.jobId);
       if (!known || event.phase !== 'running') refetch();
-    } else if (event.type === 'db:changed' && (event.tables.length === 0 || event.tables.some((t) => watched.has(t)))) {
+    } else if (event.type === 'db:changed' && touches(event, watched)) {
       refetch();
     }
   });

@@ -5,7 +5,8 @@
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
 import type { ModelPriceRow } from '../../../common/pipeline/model-types';
-import { api, onWorkbenchEvent } from '../api/bridge';
+import { api } from '../api/bridge';
+import { onTablesChanged } from '../api/table-changes';
 import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
 import { reportError } from './app-store';
 
@@ -48,7 +49,5 @@ export const usePriceStore = create<PriceState>()((set, get) => ({
 
 /** Refetches when anyone else changes the table; returns the unsubscribe function. */
 export function followPriceChanges(): () => void {
-  return onWorkbenchEvent((event) => {
-    if (event.type === 'db:changed' && (event.tables.length === 0 || event.tables.includes('model_prices'))) void usePriceStore.getState().load();
-  });
+  return onTablesChanged(['model_prices'], () => void usePriceStore.getState().load());
 }

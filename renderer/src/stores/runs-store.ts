@@ -8,6 +8,7 @@ import { attemptStatuses } from '../../../common/corpus/bundle';
 import type { AttemptCounts, AttemptRow, ExperimentComparison, ExperimentDetail, ExperimentSummary, RunStarted } from '../../../common/runs/run-types';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
+import { touches } from '../api/table-changes';
 import { reportError } from './app-store';
 
 /** What the statistics panel shows, and for which question. */
@@ -153,7 +154,7 @@ export function followRunEvents(): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribe = onWorkbenchEvent((event) => {
     if (event.type === 'attempt:status') applyAttempt(event.attempt);
-    else if (event.type === 'db:changed' && event.tables.some((t) => t === 'attempts' || t === 'experiments' || t === 'cases')) {
+    else if (event.type === 'db:changed' && touches(event, ['attempts', 'experiments', 'cases'])) {
       if (timer !== null) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { ProgramVersionRef } from '../../../common/corpus/corpus-types';
-import { programKey } from '../stores/rollout-store';
+import { programKey } from './rollout-store';
 
 interface ProgramViewerState {
   /** `programKey` of the version open in the viewer; null while the excerpt shows. */
