@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { CorpusTable } from '../../common/corpus-tables';
 import { onWorkbenchEvent } from './api/bridge';
+import { CommandLayer } from './commands/command-layer';
 import { CompareScreen } from './compare/compare-screen';
 import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
@@ -84,6 +85,7 @@ export function App() {
         )}
       </main>
       <StatusBar />
+      <CommandLayer />
     </div>
   );
 }
