@@ -23,9 +23,9 @@ interface ParsedSpec {
 
 const modifiers = ['Mod', 'Alt', 'Shift'] as const;
 
-/** Splits `Mod+Shift+K` into its modifiers and key; a lone `+` is the plus key. */
+/** Splits `Mod+Shift+K` into its modifiers and key; `+` alone or after a `+` (`Mod++`) is the plus key. */
 function parse(spec: string): ParsedSpec {
-  const parts = spec.length > 1 && spec.endsWith('+') ? [...spec.slice(0, -2).split('+'), '+'] : spec.split('+');
+  const parts = spec === '+' ? ['+'] : spec.endsWith('++') ? [...spec.slice(0, -2).split('+'), '+'] : spec.split('+');
   const key = parts[parts.length - 1]!;
   const mods = parts.slice(0, -1);
   for (const m of mods) if (!(modifiers as readonly string[]).includes(m)) throw new Error(`key spec "${spec}": "${m}" is not a modifier (${modifiers.join(', ')})`);
