@@ -110,15 +110,6 @@ export function useLabelKeys(schema: LabelSchema | null, group: string, actions:
       when,
       run: () => toggleReason(r.code),
     })),
-    ...(schema?.options ?? []).map((o, i) => ({
-      id: `label.pick.${o.value}`,
-      group,
-      title: o.value === 'reject' ? 'Reject (a reject that needs reasons waits for them)' : `Label it ${o.label}`,
-      keys: optionKey(o.value),
-      keyHint: String(i + 1),
-      when,
-      run: () => (o.value === 'reject' ? reject() : pick(o.value, [])),
-    })),
     {
       id: 'label.confirm',
       group,
@@ -138,6 +129,16 @@ export function useLabelKeys(schema: LabelSchema | null, group: string, actions:
     ...(actions.skip ? [{ id: 'label.skip', group, title: 'Skip the item', keys: ['s'], when, run: () => then(actions.skip!) }] : []),
     ...(actions.flag ? [{ id: 'label.flag', group, title: 'Flag the item for another look', keys: ['f'], when, run: actions.flag }] : []),
     ...(actions.focusNote ? [{ id: 'label.note', group, title: 'Write a note for the next label', keys: ['n'], when, run: actions.focusNote }] : []),
+    // The values last, under their own heading: up to 22 rows would hide the keys above.
+    ...(schema?.options ?? []).map((o, i) => ({
+      id: `label.pick.${o.value}`,
+      group: `${group}: values`,
+      title: o.value === 'reject' ? 'Reject (a reject that needs reasons waits for them)' : `Label it ${o.label}`,
+      keys: optionKey(o.value),
+      keyHint: String(i + 1),
+      when,
+      run: () => (o.value === 'reject' ? reject() : pick(o.value, [])),
+    })),
   ]);
 
   return view;
