@@ -33,6 +33,8 @@ async function failureInLaterVersion(workbench: Workbench) {
 }
 
 test('an auditor switches label schema, item set and blind mode from the keyboard, by key and by palette', async ({ workbench, page }) => {
+  // Five queue reloads and two settings writes in one test: a longer bound for a hang.
+  test.slow();
   await workbench.call('settings.set', { annotator: 'kai', blind: true });
   await workbench.open('#/labels?schema=category&library=whole-rollout-pool');
   const schema = page.getByTestId('label-schema');
