@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { corpusTables, type CorpusTable } from '../../common/corpus-tables';
 import { onTablesChanged } from './api/table-changes';
+import { CommandLayer } from './commands/command-layer';
 import { CompareScreen } from './compare/compare-screen';
 import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
@@ -85,6 +86,7 @@ export function App() {
         )}
       </main>
       <StatusBar />
+      <CommandLayer />
     </div>
   );
 }

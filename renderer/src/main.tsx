@@ -17,6 +17,7 @@ import './styles/label-views.css';
 import './styles/settings.css';
 import './styles/runs.css';
 import './styles/pipeline.css';
+import './styles/commands.css';
 
 installNavigationGuard();
 installUnsavedLabelGuard();

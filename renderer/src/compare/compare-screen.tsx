@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { onTablesChanged } from '../api/table-changes';
 import { LoadingState } from '../components/loading-state';
-import { useGlobalKeys } from '../components/use-global-keys';
+import { useCommands } from '../commands/use-commands';
 import { diffEditor } from '../monaco/editor-registry';
 import { DiffViewer } from '../monaco/diff-viewer';
 import { navigate } from '../router/router';
@@ -15,7 +15,14 @@ import { CompareToolbar } from './compare-toolbar';
 import { completeSides, sideInRollout } from './default-sides';
 import { SidePanel } from './side-panel';
 
-const shortcuts = ['s', 'i', ']', '['] as const;
+/** The diff's keys, on the page and inside both editors (Monaco takes keys a page listener never sees). */
+const shortcutCommands: [key: string, title: string][] = [
+  ['s', 'Show the diff side by side'],
+  ['i', 'Show the diff inline'],
+  [']', 'Next change'],
+  ['[', 'Previous change'],
+];
+const shortcuts = shortcutCommands.map(([key]) => key);
 
 /**
  * Screen 5: a Monaco diff of any two program versions (of one rollout or of two), each side's
@@ -87,11 +94,9 @@ export function CompareScreen({ a: urlA, b: urlB }: CompareSides) {
     },
     [editorId, setSideBySide],
   );
-  useGlobalKeys((event) => {
-    if (!pair || !(shortcuts as readonly string[]).includes(event.key)) return false;
-    onShortcut(event.key);
-    return true;
-  });
+  useCommands(
+    shortcutCommands.map(([key, title]) => ({ id: `compare.${title.toLowerCase().replaceAll(' ', '-')}`, group: 'Compare', title, keys: [key], when: () => pair !== null, run: () => onShortcut(key) })),
+  );
 
   return (
     <div className="screen compare-screen" data-testid="compare-screen">

@@ -1,7 +1,7 @@
 import type { Route } from '../router/route';
 
 /** Every screen in the navigation, with the routes under it; Settings sits apart at the bottom. */
-const screens: { label: string; href: string; routes: Route['name'][]; extraClass?: string }[] = [
+export const screens: { label: string; href: string; routes: Route['name'][]; extraClass?: string }[] = [
   { label: 'Corpus', href: '#/corpus', routes: ['corpus', 'rollout'] },
   { label: 'Libraries', href: '#/libraries', routes: ['libraries', 'rubric'] },
   { label: 'Compare', href: '#/compare', routes: ['compare'] },

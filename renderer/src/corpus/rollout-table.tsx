@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { navigate } from '../router/router';
 import { rowAt, useCorpusStore } from '../stores/corpus-store';
-import { useGlobalKeys } from '../components/use-global-keys';
+import { listCommands } from '../commands/list-commands';
+import { useCommands } from '../commands/use-commands';
 import { rolloutColumns } from './rollout-columns';
 import { RolloutTableRow } from './rollout-table-row';
 
@@ -52,21 +53,9 @@ export function RolloutTable() {
     [select],
   );
 
-  useGlobalKeys((event) => {
-    if (count === 0) return false;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1);
-    const moves: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: page, PageUp: -page };
-    const move = moves[event.key];
-    if (move !== undefined) {
-      select(Math.min(count - 1, Math.max(0, (selected < 0 ? -1 : selected) + move)));
-      return true;
-    }
-    if (event.key === 'Home') select(0);
-    else if (event.key === 'End') select(count - 1);
-    else if (event.key === 'Enter' && selected >= 0) open(selected);
-    else return false;
-    return true;
-  });
+  useCommands(
+    listCommands({ group: 'Rollouts', count, selected, select, open, page: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1) }),
+  );
 
   return (
     <div className="rollout-table" role="grid" aria-rowcount={count + 1} data-testid="rollout-table">

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useGlobalKeys } from '../components/use-global-keys';
+import { useCommands } from '../commands/use-commands';
 import { navigate } from '../router/router';
 import { hitRoute, useSearchStore } from '../stores/search-store';
 
@@ -23,18 +23,19 @@ export function SearchBox() {
   const inputRef = useRef<HTMLInputElement>(null);
   const active = query.trim() !== '';
 
-  useGlobalKeys((event) => {
-    if (event.key === '/') {
-      inputRef.current?.focus();
-      inputRef.current?.select();
-      return true;
-    }
-    if (event.key === 'Escape' && useSearchStore.getState().query !== '') {
-      useSearchStore.getState().clear();
-      return true;
-    }
-    return false;
-  });
+  useCommands([
+    {
+      id: 'search.focus',
+      group: 'Search',
+      title: 'Search every step’s command and output',
+      keys: ['/'],
+      run: () => {
+        inputRef.current?.focus();
+        inputRef.current?.select();
+      },
+    },
+    { id: 'search.clear', group: 'Search', title: 'Clear the search', keys: ['Escape'], when: () => useSearchStore.getState().query !== '', run: () => useSearchStore.getState().clear() },
+  ]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
     const search = useSearchStore.getState();

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useGlobalKeys } from '../components/use-global-keys';
+import { listCommands } from '../commands/list-commands';
+import { useCommands } from '../commands/use-commands';
 import { formatCount } from '../lib/format';
 import { navigate } from '../router/router';
 import { useCorpusStore } from '../stores/corpus-store';
@@ -55,17 +56,7 @@ export function SearchResults() {
     if (hit) navigate(hitRoute(hit));
   }, []);
 
-  useGlobalKeys((event) => {
-    if (count === 0) return false;
-    const moves: Record<string, number> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
-    const move = moves[event.key];
-    if (move !== undefined) select(selected + move);
-    else if (event.key === 'Home') select(0);
-    else if (event.key === 'End') select(count - 1);
-    else if (event.key === 'Enter' && selected >= 0 && !pending) open(selected);
-    else return false;
-    return true;
-  });
+  useCommands(listCommands({ group: 'Search hits', count, selected, select, open, canOpen: () => !pending }));
 
   return (
     <section className="search-results" aria-label="Search results" data-testid="search-results">

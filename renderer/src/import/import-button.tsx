@@ -1,4 +1,4 @@
-import { useGlobalKeys } from '../components/use-global-keys';
+import { useCommands } from '../commands/use-commands';
 import { useImportStore } from '../stores/import-store';
 import { ImportDialog } from './import-dialog';
 
@@ -7,11 +7,7 @@ export function ImportButton() {
   const open = useImportStore((s) => s.open);
   const openDialog = useImportStore((s) => s.openDialog);
 
-  useGlobalKeys((event) => {
-    if (event.key !== 'i') return false;
-    openDialog();
-    return true;
-  });
+  useCommands([{ id: 'corpus.import', group: 'Corpus', title: 'Import files into the corpus', keys: ['i'], run: openDialog }]);
 
   return (
     <>

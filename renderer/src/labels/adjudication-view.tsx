@@ -7,7 +7,6 @@ import { RubricLesson } from '../rubrics/rubric-lesson';
 import { useRubricStore } from '../stores/rubric-store';
 import { useAgreementStore } from '../stores/agreement-store';
 import { GuidelinesPane } from './guidelines-pane';
-import { KeyHelpDialog } from './key-help-dialog';
 import { useLabelKeys } from './use-label-keys';
 
 /**
@@ -18,7 +17,6 @@ import { useLabelKeys } from './use-label-keys';
 export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; annotator: string }) {
   const items = useAgreementStore((s) => (s.schema === schema.name ? s.disagreements : null));
   const [index, setIndex] = useState(0);
-  const [help, setHelp] = useState(false);
   useEffect(() => {
     void useAgreementStore.getState().load(schema.name);
   }, [schema.name]);
@@ -30,7 +28,7 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
   useEffect(() => {
     if (rubricId !== null) void useRubricStore.getState().load(rubricId);
   }, [rubricId]);
-  const keys = useLabelKeys(items ? schema : null, {
+  const keys = useLabelKeys(items ? schema : null, 'Adjudication', {
     pick: (value, reasons) => {
       if (!item) return;
       void useAgreementStore
@@ -45,7 +43,6 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
     },
     move: (delta) => setIndex((i) => Math.max(0, Math.min(count - 1, i + delta))),
     undo: () => void useAgreementStore.getState().undoAdjudication(annotator),
-    help: () => setHelp(true),
   });
 
   if (!items) return <LoadingState label="Finding disagreements…" />;
@@ -122,7 +119,6 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
         </article>
       )}
       <GuidelinesPane schema={schema} item={null} keys={keys} queueKeys={false} />
-      {help && <KeyHelpDialog onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTaxonomyStore } from '../stores/taxonomy-store';
 import { LabelFileActions } from './label-file-actions';
 import type { LabelsRoute } from './label-route';
 import { optionValueOf, targetSetOptions, withCategory } from './target-set-options';
+import { useLabelToolbarCommands } from './use-label-toolbar-commands';
 
 /** A chosen option hands the keyboard back to the queue at once: a focused select would eat the number keys. */
 function chosen(event: ChangeEvent<HTMLSelectElement>): string {
@@ -29,6 +30,8 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
   const current = optionValueOf(targetSet);
   const category = targetSet.kind === 'filter' ? (targetSet.category ?? null) : null;
   const go = (change: Partial<LabelsRoute>) => navigate({ ...route, schema, targetSet, ...change });
+  const blind = settings?.blind ?? true;
+  useLabelToolbarCommands({ route, schemas, schema, options, current, blind, go, setBlind: (on) => void save({ blind: on }) });
   const tab = (view: LabelsRoute['view'], text: string) => (
     <a
       href={`#/labels${view === 'queue' ? '' : `/${view}`}?schema=${encodeURIComponent(schema)}`}

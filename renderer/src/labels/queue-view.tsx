@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { LoadingState } from '../components/loading-state';
 import { useLabelQueueStore } from '../stores/label-queue-store';
 import { EvidencePane } from './evidence-pane';
 import { GuidelinesPane } from './guidelines-pane';
-import { KeyHelpDialog } from './key-help-dialog';
 import { QueueItemCard } from './queue-item-card';
 import { QueueList } from './queue-list';
 import { nextOpenIndex } from './queue-logic';
@@ -23,7 +22,6 @@ interface Props {
 export function QueueView({ schema, annotator, targetSet, blind }: Props) {
   const queue = useLabelQueueStore((s) => s.queue);
   const index = useLabelQueueStore((s) => s.index);
-  const [help, setHelp] = useState(false);
   const noteRef = useRef<HTMLInputElement>(null);
   const setKey = JSON.stringify(targetSet);
 
@@ -32,11 +30,10 @@ export function QueueView({ schema, annotator, targetSet, blind }: Props) {
   }, [schema.name, annotator, setKey, blind]);
 
   const store = useLabelQueueStore.getState;
-  const keys = useLabelKeys(queue && queue.schema.name === schema.name ? schema : null, {
+  const keys = useLabelKeys(queue && queue.schema.name === schema.name ? schema : null, 'Label queue', {
     pick: (value, reasons) => store().label(value, reasons),
     move: (delta) => store().goTo(store().index + delta),
     undo: () => store().undo(),
-    help: () => setHelp(true),
     skip: () => store().skip(),
     flag: () => store().toggleFlag(),
     nextOpen: () => {
@@ -74,7 +71,6 @@ export function QueueView({ schema, annotator, targetSet, blind }: Props) {
           <GuidelinesPane schema={schema} item={item} keys={keys} />
         </div>
       )}
-      {help && <KeyHelpDialog onClose={() => setHelp(false)} />}
     </div>
   );
 }

@@ -2,10 +2,12 @@
  * The labelling keyboard, shared by the queue and the adjudication view: number keys pick an
  * option (typed digits wait briefly when a longer number could follow), `a`/`r` accept and
  * reject, reason letters toggle reasons, `j`/`k` move, `u` undo, `s` skip, `f` flag, `g` next
- * open item, `n` note, `?` help. A reject that needs reasons waits for them and Enter.
+ * open item, `n` note. A reject that needs reasons waits for them and Enter. Each is a
+ * command, so the palette and `?` list them.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LabelSchema } from '../../../common/labels/label-schema';
+import { useCommands } from '../commands/use-commands';
 import { useGlobalKeys } from '../components/use-global-keys';
 import { readDigits } from './queue-logic';
 
@@ -13,7 +15,6 @@ export interface LabelKeyActions {
   pick(value: string, reasons: string[]): void;
   move(delta: number): void;
   undo(): void;
-  help(): void;
   skip?(): void;
   flag?(): void;
   nextOpen?(): void;
@@ -38,7 +39,7 @@ const cleared: LabelKeyState = { digits: '', reasons: [], rejecting: false };
  * Installs the keys while mounted. Typed state lives in a ref as well as in React state: keys
  * can come faster than React renders, and each must see what the one before it typed.
  */
-export function useLabelKeys(schema: LabelSchema | null, actions: LabelKeyActions): LabelKeyState {
+export function useLabelKeys(schema: LabelSchema | null, group: string, actions: LabelKeyActions): LabelKeyState {
   const typed = useRef<LabelKeyState>(cleared);
   const [view, setView] = useState<LabelKeyState>(cleared);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -54,6 +55,7 @@ export function useLabelKeys(schema: LabelSchema | null, actions: LabelKeyAction
     if (typed.current !== cleared) update(cleared);
   }
 
+  const active = schema !== null && schema.definition.value.kind !== 'scopes';
   const values = schema?.options.map((o) => o.value) ?? [];
   const required = schema?.definition.reasonsRequiredFor ?? [];
 
@@ -89,29 +91,55 @@ export function useLabelKeys(schema: LabelSchema | null, actions: LabelKeyAction
     action();
   };
 
+  // Typed digits stay here: they wait for one another, which no single command can say.
   useGlobalKeys((event) => {
-    if (!schema || schema.definition.value.kind === 'scopes') return false;
-    const key = event.key;
-    const { digits, reasons, rejecting } = typed.current;
-    const reason = schema.definition.reasons.find((r) => r.key === key);
-    if (/^[0-9]$/.test(key)) typeDigit(key);
-    else if (reason) toggleReason(reason.code);
-    else if (key === 'a' && values.includes('accept')) pick('accept', []);
-    else if (key === 'r' && values.includes('reject')) reject();
-    else if (key === 'Enter' && digits !== '') pick(values[Number(digits) - 1]!, []);
-    else if (key === 'Enter' && rejecting && reasons.length > 0) pick('reject', reasons);
-    else if (key === 'Escape' && (digits !== '' || rejecting || reasons.length > 0)) clear();
-    else if (key === 'j' || key === 'ArrowDown') then(() => actions.move(1));
-    else if (key === 'k' || key === 'ArrowUp') then(() => actions.move(-1));
-    else if (key === 'u') then(actions.undo);
-    else if (key === '?') actions.help();
-    else if (key === 's' && actions.skip) then(actions.skip);
-    else if (key === 'f' && actions.flag) actions.flag();
-    else if (key === 'g' && actions.nextOpen) then(actions.nextOpen);
-    else if (key === 'n' && actions.focusNote) actions.focusNote();
-    else return false;
+    if (!active || !/^[0-9]$/.test(event.key)) return false;
+    typeDigit(event.key);
     return true;
   });
+
+  const when = () => active;
+  const typing = () => active && (typed.current.digits !== '' || typed.current.rejecting || typed.current.reasons.length > 0);
+  const optionKey = (value: string): string[] => (value === 'accept' ? ['a'] : value === 'reject' ? ['r'] : []);
+  useCommands([
+    ...(schema?.definition.reasons ?? []).map((r) => ({
+      id: `label.reason.${r.code}`,
+      group,
+      title: `Toggle the reason "${r.label}" for the next reject`,
+      keys: [r.key],
+      when,
+      run: () => toggleReason(r.code),
+    })),
+    {
+      id: 'label.confirm',
+      group,
+      title: 'Confirm the typed number or the pending reject',
+      keys: ['Enter'],
+      when: () => active && (typed.current.digits !== '' || (typed.current.rejecting && typed.current.reasons.length > 0)),
+      run: () => {
+        const { digits, reasons } = typed.current;
+        pick(digits !== '' ? values[Number(digits) - 1]! : 'reject', digits !== '' ? [] : reasons);
+      },
+    },
+    { id: 'label.clear', group, title: 'Drop what was typed', keys: ['Escape'], when: typing, run: clear },
+    { id: 'label.next', group, title: 'Next item', keys: ['j', 'ArrowDown'], when, run: () => then(() => actions.move(1)) },
+    { id: 'label.previous', group, title: 'Previous item', keys: ['k', 'ArrowUp'], when, run: () => then(() => actions.move(-1)) },
+    ...(actions.nextOpen ? [{ id: 'label.next-open', group, title: 'Next item without your label', keys: ['g'], when, run: () => then(actions.nextOpen!) }] : []),
+    { id: 'label.undo', group, title: 'Undo your last label (a retraction is recorded; nothing is deleted)', keys: ['u'], when, run: () => then(actions.undo) },
+    ...(actions.skip ? [{ id: 'label.skip', group, title: 'Skip the item', keys: ['s'], when, run: () => then(actions.skip!) }] : []),
+    ...(actions.flag ? [{ id: 'label.flag', group, title: 'Flag the item for another look', keys: ['f'], when, run: actions.flag }] : []),
+    ...(actions.focusNote ? [{ id: 'label.note', group, title: 'Write a note for the next label', keys: ['n'], when, run: actions.focusNote }] : []),
+    // The values last, under their own heading: up to 22 rows would hide the keys above.
+    ...(schema?.options ?? []).map((o, i) => ({
+      id: `label.pick.${o.value}`,
+      group: `${group}: values`,
+      title: o.value === 'reject' ? 'Reject (a reject that needs reasons waits for them)' : `Label it ${o.label}`,
+      keys: optionKey(o.value),
+      keyHint: String(i + 1),
+      when,
+      run: () => (o.value === 'reject' ? reject() : pick(o.value, [])),
+    })),
+  ]);
 
   return view;
 }

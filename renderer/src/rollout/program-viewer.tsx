@@ -7,6 +7,7 @@ import { formatCount } from '../lib/format';
 import { CodeViewer } from '../monaco/code-viewer';
 import { formatHash } from '../router/route';
 import { programKey, useRolloutStore } from '../stores/rollout-store';
+import { previousVersionRoute } from './previous-version';
 
 /** Props of the program viewer. */
 export interface ProgramViewerProps {
@@ -32,10 +33,8 @@ export function ProgramViewer({ failure, program, line, onClose }: ProgramViewer
   }, [loadProgram, program]);
 
   const { path, version } = program;
-  const previous =
-    rollout !== null && version > 0
-      ? formatHash({ name: 'compare', a: { rollout, path, version: version - 1 }, b: { rollout, path, version } })
-      : null;
+  const compare = rollout !== null ? previousVersionRoute(rollout, path, version) : null;
+  const previous = compare ? formatHash(compare) : null;
   return (
     <ModalDialog title={`${path}@v${version}`} testId="program-viewer" canClose onClose={onClose}>
       <div className="program-viewer">

@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { Command } from '../commands/command';
+import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
-import { useGlobalKeys } from '../components/use-global-keys';
 import { navigate } from '../router/router';
 import { useRolloutStore } from '../stores/rollout-store';
 import { RolloutHeader } from './rollout-header';
@@ -44,18 +45,23 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
 
   const select = useCallback((index: number) => navigate({ name: 'rollout', id, step: index }, { replace: true }), [id]);
 
-  useGlobalKeys((event) => {
-    if (event.key === 'Escape' || event.key === 'Backspace') {
-      navigate({ name: 'corpus' });
-      return true;
-    }
-    if (!current || current.length === 0) return false;
+  const move = (key: string) => {
+    if (!current || current.length === 0) return;
     const at = Math.max(0, current.findIndex((s) => s.index === selected));
-    const target = stepForKey(event.key, current, at);
-    if (target === null) return false;
-    select(target);
-    return true;
-  });
+    const target = stepForKey(key, current, at);
+    if (target !== null) select(target);
+  };
+  const hasSteps = () => (current?.length ?? 0) > 0;
+  const stepMove = (id: string, title: string, keys: string[]): Command => ({ id: `rollout.${id}`, group: 'Rollout', title, keys, when: hasSteps, run: () => move(keys[0]!) });
+  useCommands([
+    { id: 'rollout.back', group: 'Rollout', title: 'Back to the corpus', keys: ['Escape', 'Backspace'], run: () => navigate({ name: 'corpus' }) },
+    stepMove('next-step', 'Next step', ['j', 'ArrowDown']),
+    stepMove('previous-step', 'Previous step', ['k', 'ArrowUp']),
+    stepMove('next-failure', 'Next failed step', ['n']),
+    stepMove('previous-failure', 'Previous failed step', ['p']),
+    stepMove('first-step', 'First step', ['Home']),
+    stepMove('last-step', 'Last step', ['End']),
+  ]);
 
   const ready = rolloutId === id && detail !== null && current !== null;
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useGlobalKeys } from '../components/use-global-keys';
+import { useCommands } from '../commands/use-commands';
 import { useLibraryStore } from '../stores/library-store';
 import { useRetrievalStore } from '../stores/retrieval-store';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
@@ -56,13 +56,41 @@ export function RubricsPanel({ rollout, failedStep }: RubricsPanelProps) {
     return release;
   }, [rollout, step, run, release]);
 
-  useGlobalKeys((event) => {
-    if (event.key !== 'r') return false;
-    setOpen(true);
-    // The panel may have been folded: focus once React has rendered the cards.
-    requestAnimationFrame(focusCards);
-    return true;
-  });
+  const { setScope } = useRetrievalStore.getState();
+  useCommands([
+    {
+      id: 'rubrics.focus',
+      group: 'Rubrics panel',
+      title: 'Open the rubrics panel and focus its cards',
+      keys: ['r'],
+      run: () => {
+        setOpen(true);
+        // The panel may have been folded: focus once React has rendered the cards.
+        requestAnimationFrame(focusCards);
+      },
+    },
+    {
+      id: 'rubrics.this-step',
+      group: 'Rubrics panel',
+      title: failedStep === null ? 'Retrieve for this step (the selected step has no failure)' : `Retrieve for this step (${failedStep})`,
+      keys: ['t'],
+      when: () => failedStep !== null,
+      run: () => {
+        setOpen(true);
+        setScope('step');
+      },
+    },
+    {
+      id: 'rubrics.whole-rollout',
+      group: 'Rubrics panel',
+      title: 'Retrieve for the whole rollout',
+      keys: ['w'],
+      run: () => {
+        setOpen(true);
+        setScope('rollout');
+      },
+    },
+  ]);
 
   if (!open) {
     return (

@@ -7,6 +7,7 @@ import { RerunButton } from '../runs/rerun-button';
 import { useRolloutStore } from '../stores/rollout-store';
 import { FailureSection } from './failure-section';
 import { StepReruns } from './step-reruns';
+import { useDiffCommand } from './use-diff-command';
 
 /** Props of the step detail pane. */
 export interface StepDetailProps {
@@ -18,6 +19,7 @@ export interface StepDetailProps {
 /** The selected step: its command, its failure if any, then stdout and stderr. */
 export function StepDetail({ row, detail }: StepDetailProps) {
   const rollout = useRolloutStore((s) => s.rolloutId);
+  useDiffCommand(rollout, row.program);
   return (
     <div className="step-detail" data-testid="step-detail">
       <header className="step-detail-head">
@@ -32,7 +34,7 @@ export function StepDetail({ row, detail }: StepDetailProps) {
         )}
         {row.score !== null && <span>score {row.score}</span>}
         {/* Only a stored program version can be re-executed: it is what a case is made from. */}
-        {row.program && rollout !== null && <RerunButton program={{ rollout, ...row.program }} />}
+        {row.program && rollout !== null && <RerunButton program={{ rollout, ...row.program }} keyed />}
       </header>
       <pre className="step-command mono" data-testid="step-command">
         {row.command}

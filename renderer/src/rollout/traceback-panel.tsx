@@ -6,6 +6,7 @@ import { agentFrameIndex, frameInProgram } from '../lib/frames';
 import { programKey } from '../stores/rollout-store';
 import { ProgramViewer } from './program-viewer';
 import { useProgramViewerStore } from '../stores/program-viewer-store';
+import { useTracebackCommands } from './use-traceback-commands';
 
 /** Props of the traceback panel. */
 export interface TracebackPanelProps {
@@ -30,6 +31,7 @@ export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPan
   const viewing = useProgramViewerStore((s) => program !== null && s.open === programKey(program));
   // The viewer belongs to this failure: moving to another step closes it.
   useEffect(() => closeProgram, [closeProgram]);
+  useTracebackCommands(failure, onFocusLine);
   return (
     <section className="traceback" data-testid="traceback" aria-label="Failure">
       <header className="traceback-head">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
-import { useGlobalKeys } from '../components/use-global-keys';
 import { navigate } from '../router/router';
 import { useAppStore } from '../stores/app-store';
 import { useRubricStore } from '../stores/rubric-store';
@@ -30,12 +30,18 @@ export function RubricScreen({ id }: { id: string }) {
 
   // Escape goes back where the rubric was opened from (a rollout's panel, a library's table);
   // a window opened right here has nowhere to go back to, so it goes to the libraries.
-  useGlobalKeys((event) => {
-    if (event.key !== 'Escape') return false;
-    if (history.length > 1) history.back();
-    else navigate({ name: 'libraries', id: null });
-    return true;
-  });
+  useCommands([
+    {
+      id: 'rubric.back',
+      group: 'Rubric',
+      title: 'Go back',
+      keys: ['Escape'],
+      run: () => {
+        if (history.length > 1) history.back();
+        else navigate({ name: 'libraries', id: null });
+      },
+    },
+  ]);
 
   if (failure) {
     return (

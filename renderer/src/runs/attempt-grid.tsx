@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { AttemptRow } from '../../../common/runs/run-types';
-import { useGlobalKeys } from '../components/use-global-keys';
+import type { Command } from '../commands/command';
+import { useCommands } from '../commands/use-commands';
 import { AttemptCell } from './attempt-cell';
 import { moveInGrid, positionOf, type GridPosition, type GridRow } from './grid-model';
 
@@ -51,18 +52,21 @@ export function AttemptGrid({ rows, repeats, selectedId, onSelect }: AttemptGrid
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>('.attempt-cell.cursor')?.focus());
   }, [cursor, virtualizer]);
 
-  useGlobalKeys((event) => {
-    const next = moveInGrid(rows, cursor, event.key);
-    if (next) {
-      focusCursor.current = scrollRef.current?.contains(document.activeElement) ?? false;
-      setCursor(next);
-      return true;
-    }
-    if (event.key !== 'Enter') return false;
-    const attempt = rows[cursor.row]?.cells[cursor.col];
-    if (attempt) onSelect(attempt);
-    return attempt != null;
-  });
+  const moveTo = (key: string) => {
+    const next = moveInGrid(rows, cursor, key);
+    if (!next) return;
+    focusCursor.current = scrollRef.current?.contains(document.activeElement) ?? false;
+    setCursor(next);
+  };
+  const move = (key: string, title: string): Command => ({ id: `grid.${key}`, group: 'Attempts', title, keys: [key], when: () => moveInGrid(rows, cursor, key) !== null, run: () => moveTo(key) });
+  const cursorAttempt = rows[cursor.row]?.cells[cursor.col];
+  useCommands([
+    move('ArrowUp', 'Attempt above'),
+    move('ArrowDown', 'Attempt below'),
+    move('ArrowLeft', 'Previous repeat'),
+    move('ArrowRight', 'Next repeat'),
+    { id: 'grid.open', group: 'Attempts', title: 'Open the attempt under the cursor', keys: ['Enter'], when: () => cursorAttempt != null, run: () => onSelect(cursorAttempt!) },
+  ]);
 
   const columns: CSSProperties = { gridTemplateColumns: `var(--grid-case-width) var(--grid-arm-width) repeat(${repeats}, var(--grid-cell-width))` };
   return (

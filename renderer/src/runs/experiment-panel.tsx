@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
-import { useGlobalKeys } from '../components/use-global-keys';
+import { useCommands } from '../commands/use-commands';
 import { navigate } from '../router/router';
 import { useRunsStore } from '../stores/runs-store';
 import { AttemptGrid } from './attempt-grid';
@@ -72,13 +72,13 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
     if (run?.attempts[0] !== undefined) navigate({ name: 'runs', experiment: detail.id, attempt: run.attempts[0] }, { replace: true });
   };
 
-  useGlobalKeys((event) => {
-    if (event.key === 's') void onStart();
-    else if (event.key === 'x' && liveJobs.length > 0) void stop(liveJobs);
-    else if (event.key === 'c' && liveJobs.length > 0) setConfirming(true);
-    else return false;
-    return true;
-  });
+  const live = () => liveJobs.length > 0;
+  useCommands([
+    { id: 'runs.start', group: 'Experiment', title: started ? 'Continue the run' : 'Start the run', keys: ['s'], when: () => pending > 0, run: () => void onStart() },
+    { id: 'runs.stop', group: 'Experiment', title: 'Stop dispatching new attempts', keys: ['x'], when: live, run: () => void stop(liveJobs) },
+    { id: 'runs.cancel', group: 'Experiment', title: 'Cancel the running run (asks first)', keys: ['c'], when: live, run: () => setConfirming(true) },
+    { id: 'runs.diff-arms', group: 'Experiment', title: 'Diff the arms’ programs', when: () => detail.arms.length > 1 && detail.cases.length > 0, run: () => setDiffingArms(true) },
+  ]);
 
   const running = detail.attempts.filter(isLive).length;
   return (

@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useCommands } from '../commands/use-commands';
 import { RerunDialog, type ProgramVersion } from './rerun-dialog';
 
-/** "Rerun": runs a stored program version again, after a small dialog (backend, repeats, time cap). */
-export function RerunButton({ program }: { program: ProgramVersion }) {
+/**
+ * "Rerun": runs a stored program version again, after a small dialog (backend, repeats, time
+ * cap). The palette lists it; `keyed` gives it Shift+R where one program is on screen.
+ */
+export function RerunButton({ program, keyed = false }: { program: ProgramVersion; keyed?: boolean }) {
   const [open, setOpen] = useState(false);
+  const id = useId();
+  useCommands([{ id: `rerun${id}`, group: 'Program', title: `Rerun ${program.path} v${program.version}`, keys: keyed ? ['R'] : [], run: () => setOpen(true) }]);
   return (
     <>
       <button

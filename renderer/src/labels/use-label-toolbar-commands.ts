@@ -1,0 +1,73 @@
+/**
+ * The Labels toolbar's commands: its views, the schema, the item set and blind mode, each a
+ * key (Shift+S, Shift+I, Shift+B cycle or toggle) and, per choice, a palette entry.
+ */
+import { nextInCycle } from '../commands/next-in-cycle';
+import { useCommands } from '../commands/use-commands';
+import type { Command } from '../commands/command';
+import type { LabelSchema } from '../../../common/labels/label-schema';
+import type { LabelsRoute } from './label-route';
+import type { TargetSetOption } from './target-set-options';
+
+const group = 'Labels';
+
+const views: [LabelsRoute['view'], string][] = [
+  ['queue', 'Queue'],
+  ['agreement', 'Agreement'],
+  ['adjudicate', 'Adjudication'],
+  ['audit', 'Run audit'],
+];
+
+export interface LabelToolbarState {
+  route: LabelsRoute;
+  schemas: readonly LabelSchema[];
+  schema: string;
+  options: readonly TargetSetOption[];
+  /** The item set's option value, or null when the address names a set the toolbar does not list. */
+  current: string | null;
+  blind: boolean;
+  go(change: Partial<LabelsRoute>): void;
+  setBlind(blind: boolean): void;
+}
+
+export function useLabelToolbarCommands({ route, schemas, schema, options, current, blind, go, setBlind }: LabelToolbarState): void {
+  const hasSchema = route.view !== 'audit';
+  const hasItems = route.view === 'queue';
+  const nextSchema = nextInCycle(
+    schemas.map((s) => s.name),
+    schema,
+  );
+  const nextSet = nextInCycle(
+    options.map((o) => o.value),
+    current,
+  );
+  const commands: Command[] = [
+    {
+      id: 'labels.next-schema',
+      group,
+      title: 'Next label schema',
+      keys: ['S'],
+      when: () => hasSchema && nextSchema !== null,
+      run: () => go({ schema: nextSchema! }),
+    },
+    {
+      id: 'labels.next-items',
+      group,
+      title: 'Next item set',
+      keys: ['I'],
+      when: () => hasItems && nextSet !== null,
+      run: () => go({ targetSet: options.find((o) => o.value === nextSet)!.set }),
+    },
+    { id: 'labels.blind', group, title: blind ? 'Turn blind mode off' : 'Turn blind mode on', keys: ['B'], run: () => setBlind(!blind) },
+    ...views
+      .filter(([view]) => view !== route.view)
+      .map(([view, text]): Command => ({ id: `labels.view.${view}`, group, title: `Show ${text}`, run: () => go({ view }) })),
+    ...(hasSchema ? schemas : [])
+      .filter((s) => s.name !== schema)
+      .map((s): Command => ({ id: `labels.schema.${s.name}`, group, title: `Schema: ${s.definition.title} (v${s.version})`, run: () => go({ schema: s.name }) })),
+    ...(hasItems ? options : [])
+      .filter((o) => o.value !== current)
+      .map((o): Command => ({ id: `labels.items.${o.value}`, group, title: `Items: ${o.text}`, run: () => go({ targetSet: o.set }) })),
+  ];
+  useCommands(commands);
+}
