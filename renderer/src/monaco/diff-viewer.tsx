@@ -54,6 +54,9 @@ export function DiffViewer({ editorId, original, modified, sideBySide, testId, s
       const instance = monaco.editor.createDiffEditor(host.current, {
         ...readOnlyOptions,
         originalEditable: false,
+        // The editors' text areas are form fields to a screen reader: each says which side it is.
+        originalAriaLabel: 'Side A, read only',
+        modifiedAriaLabel: 'Side B, read only',
         renderSideBySide: latest.current.sideBySide,
         // The toggle decides, not the window's width.
         useInlineViewWhenSpaceIsLimited: false,
