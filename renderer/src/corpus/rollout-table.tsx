@@ -89,7 +89,7 @@ export function RolloutTable() {
         })}
       </div>
       {/* Focusable, so the list scrolls from the keyboard too. */}
-      <div className="table-body" ref={scrollRef} tabIndex={0}>
+      <div className="table-body" ref={scrollRef} tabIndex={0} role="rowgroup">
         {total === 0 ? (
           <div className="table-empty">No rollouts match these filters.</div>
         ) : (

@@ -43,7 +43,7 @@ export function RubricTable() {
         ))}
       </div>
       {/* Focusable, so the list scrolls from the keyboard too. */}
-      <div className="table-body" ref={scrollRef} tabIndex={0}>
+      <div className="table-body" ref={scrollRef} tabIndex={0} role="rowgroup">
         {total === 0 ? (
           <div className="table-empty">No rubrics of this library match these filters.</div>
         ) : (
