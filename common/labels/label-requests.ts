@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { labelTarget } from '../corpus/bundle';
 import { labelSchemaDefinition, schemaName } from './label-schema';
+import { themeChoices } from '../theme';
 
 /** An annotator's name: it is stored with every label and travels in files, so a plain word. */
 export const annotatorName = z
@@ -100,7 +101,7 @@ export const labelEvidenceRequest = z
 export const labelSchemaSaveRequest = z.object({ name: schemaName, definition: labelSchemaDefinition }).strict();
 
 export const settingsSetRequest = z
-  .object({ annotator: annotatorName.nullable().optional(), blind: z.boolean().optional() })
+  .object({ annotator: annotatorName.nullable().optional(), blind: z.boolean().optional(), theme: z.enum(themeChoices).optional() })
   .strict();
 
 export const labelExportRequest = z

@@ -7,6 +7,7 @@ import type { AgreementReport } from './agreement-report';
 import type { Taxonomy } from '../rubrics/rubric-types';
 import type { ApiErrorData } from '../errors';
 import type { LabelSchema } from './label-schema';
+import type { ThemeChoice } from '../theme';
 
 /** What a label is about, as bundle v1 names it (`{"kind":"rubric","id":"rb-0001"}`). */
 export interface LabelTarget {
@@ -188,6 +189,8 @@ export interface WorkbenchSettings {
   annotator: string | null;
   /** Hide other annotators' labels and CWM verdicts on an item until you have labelled it. */
   blind: boolean;
+  /** The window's colours: the system's choice (prefers-color-scheme), or light or dark always. */
+  theme: ThemeChoice;
 }
 
 /** Labels written to a file. */

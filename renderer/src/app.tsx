@@ -22,6 +22,7 @@ import { useCorpusStore } from './stores/corpus-store';
 import { useRolloutStore } from './stores/rollout-store';
 import { useSearchStore } from './stores/search-store';
 import { useVerdictStore } from './stores/verdict-store';
+import { useThemeSetting } from './theme/use-theme-setting';
 
 /** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
 const runTables: readonly CorpusTable[] = ['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs'];
@@ -57,6 +58,7 @@ export function App() {
     void loadInfo();
   }, [loadInfo]);
   useRefreshOnDbChange();
+  useThemeSetting();
   // From the start, so a terminal opened after its run began (Rerun navigates first) still has the first lines.
   useEffect(() => installAttemptOutputTap(), []);
 

@@ -4,6 +4,8 @@ import { workbench } from './api/bridge';
 import { App } from './app';
 import { installNavigationGuard } from './navigation-guard';
 import { installUnsavedLabelGuard } from './stores/label-queue-store';
+import { installWindowTheme } from './theme/window-theme';
+import './styles/theme.css';
 import './styles/base.css';
 import './styles/corpus.css';
 import './styles/rollout.css';
@@ -19,6 +21,7 @@ import './styles/runs.css';
 import './styles/pipeline.css';
 import './styles/commands.css';
 
+installWindowTheme();
 installNavigationGuard();
 installUnsavedLabelGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.

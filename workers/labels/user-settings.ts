@@ -1,5 +1,5 @@
 /**
- * Settings kept in the corpus (Settings screen): who labels, and blind mode. They live in the
+ * Settings kept in the corpus (Settings screen): who labels, blind mode and the theme. They live in the
  * corpus, not in the browser, because serve mode's origin (its port) changes every start and a
  * browser's storage would forget them. Nothing secret is ever stored here.
  */
@@ -7,7 +7,7 @@ import type { ParsedRequestOf } from '../../common/contract';
 import type { WorkbenchSettings } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 
-const defaults: WorkbenchSettings = { annotator: null, blind: true };
+const defaults: WorkbenchSettings = { annotator: null, blind: true, theme: 'system' };
 
 export function getSettings(db: Db): WorkbenchSettings {
   const rows = db.prepare('SELECT key, value FROM user_settings').all() as { key: string; value: string }[];

@@ -77,7 +77,8 @@ export function RolloutTable() {
           );
         })}
       </div>
-      <div className="table-body" ref={scrollRef}>
+      {/* Focusable, so the list scrolls from the keyboard too. */}
+      <div className="table-body" ref={scrollRef} tabIndex={0} role="rowgroup">
         {total === 0 ? (
           <div className="table-empty">No rollouts match these filters.</div>
         ) : (

@@ -1,5 +1,5 @@
 /**
  * The two series of the mix chart, from the Okabe-Ito palette: blue and orange stay apart
- * for the common colour-vision deficiencies and in greyscale print.
+ * for the common colour-vision deficiencies and in greyscale print (theme.css, per theme).
  */
-export const mixColors = { library: '#0072B2', pool: '#E69F00' } as const;
+export const mixColors = { library: 'var(--mix-library)', pool: 'var(--mix-pool)' } as const;

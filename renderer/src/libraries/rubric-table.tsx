@@ -42,7 +42,8 @@ export function RubricTable() {
           </span>
         ))}
       </div>
-      <div className="table-body" ref={scrollRef}>
+      {/* Focusable, so the list scrolls from the keyboard too. */}
+      <div className="table-body" ref={scrollRef} tabIndex={0} role="rowgroup">
         {total === 0 ? (
           <div className="table-empty">No rubrics of this library match these filters.</div>
         ) : (

@@ -65,6 +65,9 @@ export function DiffViewer({ editorId, original, modified, sideBySide, testId, s
         renderGutterMenu: false,
         hideUnchangedRegions: { enabled: true, contextLineCount: 4, minimumLineCount: 8, revealLineCount: 20 },
       });
+      // The editors' text areas are form fields to a screen reader: each says which side it is.
+      instance.getOriginalEditor().updateOptions({ ariaLabel: 'Side A, read only' });
+      instance.getModifiedEditor().updateOptions({ ariaLabel: 'Side B, read only' });
       const owned = [instance.onDidUpdateDiff(() => latest.current.onChanges(instance.getLineChanges()?.length ?? null))];
       for (const side of [instance.getOriginalEditor(), instance.getModifiedEditor()]) {
         for (const key of latest.current.shortcuts) {

@@ -1,10 +1,8 @@
 /** Options every read-only Monaco view of the workbench shares. */
 import type { editor } from 'monaco-editor/editor';
-import { themeName } from './theme';
 
-/** Read-only, the app's theme and fonts, and no chrome a reader of a program does not need. */
+/** Read-only, the app's fonts, and no chrome a reader of a program does not need (the theme is global: monaco-api.ts). */
 export const readOnlyOptions: editor.IEditorOptions & editor.IGlobalEditorOptions = {
-  theme: themeName,
   readOnly: true,
   // No caret, no "cannot edit" tooltip: these views are for reading.
   domReadOnly: true,

@@ -11,7 +11,8 @@ import 'monaco-editor/features/diffEditor/register';
 import 'monaco-editor/features/find/register';
 import 'monaco-editor/features/folding/register';
 import 'monaco-editor/languages/definitions/python/register';
-import { themeData, themeName } from './theme';
+import { currentTheme, onThemeChange } from '../theme/window-theme';
+import { monacoThemeNames, monacoThemes } from './theme';
 
 // The editor worker computes diffs and line tokens off the main thread. It is a bundled file
 // of the app (CSP `worker-src 'self'`); there are no language workers to pick between.
@@ -19,6 +20,9 @@ self.MonacoEnvironment = {
   getWorker: () => new EditorWorker({ name: 'monaco-editor-worker' }),
 };
 
-monaco.editor.defineTheme(themeName, themeData);
+for (const theme of ['light', 'dark'] as const) monaco.editor.defineTheme(monacoThemeNames[theme], monacoThemes[theme]);
+// Monaco's theme is global: every editor follows the window's theme from now on.
+monaco.editor.setTheme(monacoThemeNames[currentTheme()]);
+onThemeChange((theme) => monaco.editor.setTheme(monacoThemeNames[theme]));
 
 export { monaco };

@@ -1,19 +1,24 @@
-/** The app's light look for Monaco: the same greys, accent and status colours as base.css. */
+/**
+ * The app's looks for Monaco, light and dark: the same greys, accent and status colours as
+ * theme.css (Monaco takes colours, not CSS variables, so they are repeated here).
+ */
 import type { editor } from 'monaco-editor/editor';
+import type { Theme } from '../../../common/theme';
 
-/** Name the theme is registered under. */
-export const themeName = 'rwb-light';
+/** The name each app theme is registered under in Monaco. */
+export const monacoThemeNames: Record<Theme, string> = { light: 'rwb-light', dark: 'rwb-dark' };
 
-/** Token colours stay Monaco's light defaults; only the chrome is matched to the app. */
-export const themeData: editor.IStandaloneThemeData = {
+/** Token colours stay Monaco's defaults for the base; only the chrome is matched to the app. */
+const lightTheme: editor.IStandaloneThemeData = {
   base: 'vs',
   inherit: true,
   rules: [],
   colors: {
     'editor.background': '#ffffff',
     'editor.foreground': '#1c2128',
-    'editorLineNumber.foreground': '#9aa3ae',
-    'editorLineNumber.activeForeground': '#5f6b7a',
+    'editorLineNumber.foreground': '#6b7480',
+    'editorLineNumber.activeForeground': '#55606e',
+    'editorLineNumber.dimmedForeground': '#6b7480',
     'editorGutter.background': '#f8f9fb',
     'editor.lineHighlightBackground': '#00000000',
     'editor.lineHighlightBorder': '#00000000',
@@ -31,6 +36,40 @@ export const themeData: editor.IStandaloneThemeData = {
     'diffEditor.removedTextBackground': '#f5a9a077',
     'diffEditor.diagonalFill': '#d9dde3',
     'diffEditor.unchangedRegionBackground': '#f0f2f5',
-    'diffEditor.unchangedRegionForeground': '#5f6b7a',
+    'diffEditor.unchangedRegionForeground': '#55606e',
   },
 };
+
+const darkTheme: editor.IStandaloneThemeData = {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [],
+  colors: {
+    'editor.background': '#1a1e23',
+    'editor.foreground': '#e3e7ec',
+    'editorLineNumber.foreground': '#8b95a1',
+    'editorLineNumber.activeForeground': '#c9d1d9',
+    'editorLineNumber.dimmedForeground': '#8b95a1',
+    'editorGutter.background': '#161a1e',
+    'editor.lineHighlightBackground': '#00000000',
+    'editor.lineHighlightBorder': '#00000000',
+    'editor.selectionBackground': '#2d4a73',
+    'editor.inactiveSelectionBackground': '#1d2f4a',
+    'editorWidget.background': '#22272e',
+    'editorWidget.border': '#454d57',
+    'editorOverviewRuler.border': '#30363d',
+    'scrollbarSlider.background': '#9ba6b233',
+    'scrollbarSlider.hoverBackground': '#9ba6b255',
+    'scrollbarSlider.activeBackground': '#9ba6b277',
+    'diffEditor.insertedLineBackground': '#1d4a2e88',
+    'diffEditor.insertedTextBackground': '#2f7a4a77',
+    'diffEditor.removedLineBackground': '#4a1f1c88',
+    'diffEditor.removedTextBackground': '#8a2d2577',
+    'diffEditor.diagonalFill': '#30363d',
+    'diffEditor.unchangedRegionBackground': '#22272e',
+    'diffEditor.unchangedRegionForeground': '#9ba6b2',
+  },
+};
+
+/** Every theme with its data, for registering them all. */
+export const monacoThemes: Record<Theme, editor.IStandaloneThemeData> = { light: lightTheme, dark: darkTheme };

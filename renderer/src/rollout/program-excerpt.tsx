@@ -48,7 +48,7 @@ export function ProgramExcerpt({ program, line }: ProgramExcerptProps) {
       {content === undefined ? (
         <LoadingState label="Loading program…" />
       ) : (
-        <ol className="code-lines" start={from}>
+        <ol className="code-lines" start={from} tabIndex={0} aria-label="Program lines">
           {lines.slice(from - 1, to).map((text, i) => {
             const n = from + i;
             return (

@@ -41,7 +41,7 @@ export function StepList({ steps, selected, onSelect }: StepListProps) {
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>n</kbd>/<kbd>p</kbd> failures
         </span>
       </header>
-      <div className="step-list" ref={scrollRef} role="listbox" aria-label="Steps" data-testid="step-list">
+      <div className="step-list" ref={scrollRef} role="listbox" aria-label="Steps" data-testid="step-list" tabIndex={0}>
         <div className="list-canvas" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const step = steps[item.index];

@@ -11,7 +11,7 @@ const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}$
  */
 export function PairedCaseTable({ c }: { c: ExperimentComparison }) {
   return (
-    <div className="paired-cases" data-testid="comparison-cases">
+    <div className="paired-cases" data-testid="comparison-cases" tabIndex={0} role="region" aria-label="Per-case improvements">
       <table>
         <thead>
           <tr>

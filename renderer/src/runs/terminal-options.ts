@@ -27,7 +27,7 @@ export function terminalOptions(): ITerminalOptions {
     background: color('--out-bg'),
     foreground: color('--out-fg'),
     cursor: color('--out-fg'),
-    selectionBackground: '#3a4a63',
+    selectionBackground: color('--out-selection'),
   };
   ansiNames.forEach((name, i) => (theme[name] = color(`--ansi-${i}`)));
   return {

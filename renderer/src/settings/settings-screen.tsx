@@ -5,6 +5,7 @@ import { useLabelSchemaStore } from '../stores/label-schema-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
 import { AnnotatorSettings } from './annotator-settings';
+import { AppearanceSettings } from './appearance-settings';
 import { SchemaEditor } from './schema-editor';
 import { TaxonomyEditor } from './taxonomy-editor';
 import { HostsPanel } from '../runs/hosts-panel';
@@ -12,7 +13,7 @@ import { ModelKeySettings } from './model-key-settings';
 import { PriceTableEditor } from './price-table-editor';
 
 /**
- * Screen 8, Settings: who labels, blind mode, the taxonomy with its guidelines, the label
+ * Screen 8, Settings: the theme, who labels, blind mode, the taxonomy with its guidelines, the label
  * schemas as data, SSH hosts, the model API key and the price table.
  */
 export function SettingsScreen() {
@@ -34,6 +35,7 @@ export function SettingsScreen() {
         <LoadingState label="Loading settings…" />
       ) : (
         <div className="settings-body">
+          <AppearanceSettings theme={settings.theme} />
           <AnnotatorSettings settings={settings} />
           <TaxonomyEditor taxonomy={taxonomy} />
           <SchemaEditor schemas={schemas} />

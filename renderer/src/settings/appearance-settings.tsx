@@ -1,0 +1,23 @@
+import { themeChoices, type ThemeChoice } from '../../../common/theme';
+import { useSettingsStore } from '../stores/settings-store';
+
+const choiceLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/** The theme: the system's (prefers-color-scheme), or light or dark always. Kept in the corpus with the other settings. */
+export function AppearanceSettings({ theme }: { theme: ThemeChoice }) {
+  const save = useSettingsStore((s) => s.save);
+  return (
+    <section className="settings-section" aria-labelledby="appearance-title">
+      <h2 id="appearance-title">Appearance</h2>
+      <div className="theme-choice" role="radiogroup" aria-labelledby="appearance-title" data-testid="settings-theme">
+        {themeChoices.map((choice) => (
+          <label key={choice} className="theme-option">
+            <input type="radio" name="theme" value={choice} checked={theme === choice} onChange={() => void save({ theme: choice })} data-testid={`settings-theme-${choice}`} />
+            {choiceLabels[choice]}
+          </label>
+        ))}
+      </div>
+      <p className="muted">System follows the light or dark appearance your operating system asks for, and changes with it.</p>
+    </section>
+  );
+}
