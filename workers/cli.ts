@@ -36,12 +36,12 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
     options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...command.options },
   });
-  const explicitDb = values.db as string | undefined;
+  const explicitDb = values.db;
   const dbPath = explicitDb ? resolve(explicitDb) : defaultCorpusPath();
   let core: Core | undefined;
   const ctx: CommandContext = {
     positionals,
-    values: values as CommandContext['values'],
+    values,
     json: values.json === true,
     dbPath,
     seedSample: !explicitDb,
