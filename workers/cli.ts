@@ -1,5 +1,5 @@
 /**
- * `rwb`: the workbench's operations headless (DESIGN.md §7). Every command takes `--db FILE`;
+ * `rwb`: the workbench's operations headless (README.md "The command line"). Every command takes `--db FILE`;
  * `--json` prints one JSON document on stdout and nothing else; errors go to stderr with a
  * non-zero exit (2 for a wrong call, 1 for a failed operation).
  */

@@ -14,7 +14,7 @@ function pooledRows(r: ExperimentComparison): string[][] {
   return [['effect', r.effect === null ? '— (no pairs)' : `${fmt(r.effect)}${warn}`], ['95% CI', ci]];
 }
 
-/** The per-case table (DESIGN.md §3): task, metric, direction, pairs, A mean, B mean, improvement. */
+/** The per-case table (docs/definitions.md): task, metric, direction, pairs, A mean, B mean, improvement. */
 export function perCaseTable(r: ExperimentComparison): string {
   return formatTable([
     ['case', 'task', 'metric', 'direction', 'pairs', `${r.a} mean`, `${r.b} mean`, 'improvement', 'pooled'],

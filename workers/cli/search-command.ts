@@ -16,7 +16,7 @@ export function newestFirstNote(result: NewestFirstSearch): string {
   return `newest first: ${why}${whole}`;
 }
 
-/** `rwb search`: full-text search; `--json` prints the hits as DESIGN.md §7 gives them, and a note on stderr says when they are newest first. */
+/** `rwb search`: full-text search; `--json` prints the hits as `search.query` answers, and a note on stderr says when they are newest first. */
 export const searchCommand = defineCommand({
   usage: 'rwb search QUERY [--limit N] [--rubrics] [--db FILE] [--json]',
   summary: 'full-text search over commands, outputs, tracebacks (and rubrics)',

@@ -1,7 +1,7 @@
 /**
  * `rubrics.precisionRecall`: precision and recall of the latest verdicts (of one judge run,
  * or of every run) against execution truth, per family, per category and per library
- * (DESIGN.md §3; definitions in precision-recall.ts).
+ * (docs/definitions.md; definitions in precision-recall.ts).
  */
 import type { PrecisionRecallReport, RubricFamily } from '../../common/domain';
 import type { Db } from '../db/open-corpus';
