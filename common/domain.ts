@@ -232,7 +232,7 @@ export interface CategoryRule {
   note: string;
 }
 
-/** Agreement between annotators under one label schema (docs/definitions.md). */
+/** Agreement between annotators under one label schema (DESIGN.md §3). */
 export type AgreementReport = {
   schema: string;
   annotators: string[];
@@ -266,7 +266,7 @@ export interface LibrarySummary {
 }
 
 /**
- * A library's category mix against the pool's (docs/definitions.md). Keys are category codes or
+ * A library's category mix against the pool's (DESIGN.md §3). Keys are category codes or
  * `uncategorised`; shares sum to 1 on each side that has rows.
  */
 export interface LibraryMix {
@@ -349,7 +349,7 @@ export interface Taxonomy {
 
 /**
  * How many of the S slots one category got in a category-split retrieval, and why
- * (docs/definitions.md): its pool share, its exact share of the proportional slots, the integer
+ * (DESIGN.md §3): its pool share, its exact share of the proportional slots, the integer
  * allocation before and after passing on slots it had no rubrics for.
  */
 export interface SlotAllocation {
@@ -397,7 +397,7 @@ export interface RetrievalResult {
   rubrics: RetrievedRubric[];
 }
 
-/** Paired comparison of two arms of an experiment (docs/definitions.md); every number comes from its attempt rows. */
+/** Paired comparison of two arms of an experiment (DESIGN.md §3); every number comes from its attempt rows. */
 export interface ExperimentComparison {
   experiment: string;
   a: string;
@@ -446,7 +446,7 @@ export interface ExperimentComparison {
   };
 }
 
-/** One case of a paired comparison (docs/definitions.md). */
+/** One case of a paired comparison (DESIGN.md §3). */
 export interface PairedCase {
   case: string;
   task: string;
@@ -466,12 +466,12 @@ export interface PairedCase {
   leftOut: 'no pairs' | 'direction unknown' | 'B mean is 0' | null;
 }
 
-// ---- Re-execution: cases, experiments, attempts, hosts (docs/domain.md, docs/architecture.md Runners, docs/bundle-v1.md) ----
+// ---- Re-execution: cases, experiments, attempts, hosts (DESIGN.md §2, §4 Runners, §6) ----
 
 export type AttemptStatus = (typeof attemptStatuses)[number];
 
 /**
- * How an attempt's score is read (docs/bundle-v1.md): a field of a JSON file the program writes
+ * How an attempt's score is read (DESIGN.md §6): a field of a JSON file the program writes
  * (dotted for nested objects), the first capture group of the last match of a regex over the
  * terminal output, or the stdout of a grader command run in the attempt's folder afterwards.
  */
@@ -626,7 +626,7 @@ export interface LocalHostSettings {
   envNames: string[];
 }
 
-// ---- The model request ledger (docs/domain.md "Model request", docs/architecture.md "The model client") ----
+// ---- The model request ledger (DESIGN.md §2 "Model request", §4 "The model client") ----
 
 export type ModelRequestStatus = 'reserved' | 'returned' | 'failed' | 'unresolved';
 
@@ -685,7 +685,7 @@ export interface ModelPriceRow {
   updatedAt: string;
 }
 
-// ---- The pipeline: judging, mining, curation (docs/definitions.md "Curation", "Grounding", "Precision and recall") ----
+// ---- The pipeline: judging, mining, curation (DESIGN.md §3 "Curation", "Grounding", "Precision / recall") ----
 
 /** Why a proposed rubric was not accepted (workers/curation/funnel.ts lists them in funnel order). */
 export type RejectionReason =
@@ -762,7 +762,7 @@ export interface FilterAllocation {
   kept: number;
 }
 
-/** A rubric fed by a held-out benchmark (docs/definitions.md "Held-out-origin audit"). */
+/** A rubric fed by a held-out benchmark (DESIGN.md §3 "Held-out-origin audit"). */
 export interface OriginViolation {
   rubric: string;
   title: string;
@@ -898,7 +898,7 @@ export interface Rate {
   value: number | null;
 }
 
-/** Precision and recall of one family over a set of rubrics (docs/definitions.md; see workers/judge/precision-recall.ts). */
+/** Precision and recall of one family over a set of rubrics (DESIGN.md §3; see workers/judge/precision-recall.ts). */
 export interface PrecisionRecallRow {
   family: RubricFamily;
   precision: Rate;
