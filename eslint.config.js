@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const message = 'this layer may not import that (DESIGN.md §4)';
+const message = 'this layer may not import that (docs/architecture.md)';
 /** Node built-ins by their bare names; `node:*` catches the prefixed form. */
 const bareBuiltins = ['fs', 'path', 'child_process', 'os', 'crypto', 'http', 'net', 'url', 'util', 'stream', 'zlib', 'events'];
 const nodeBuiltins = ['node:*'];

@@ -20,12 +20,12 @@ async function optionValues(page: Page, testId: string): Promise<string[]> {
 
 /** A failed step whose traceback has a frame in a stored program version, the version before it stored too. */
 async function failureInLaterVersion(workbench: Workbench) {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 200 });
+  const list = await workbench.call('rollouts.list', { limit: 200 });
   for (const row of list.rows) {
-    const failures = await workbench.call<{ step: number | null; program: { path: string; version: number } | null; frames: { file: string }[] }[]>('failures.list', { rollout: row.id });
+    const failures = await workbench.call('failures.list', { rollout: row.id });
     const candidates = failures.filter((f) => f.step !== null && f.program && f.program.version > 0 && f.frames.some((fr) => fr.file.endsWith(`/${f.program!.path}`)));
     if (candidates.length === 0) continue;
-    const { programs } = await workbench.call<{ programs: { path: string; version: number }[] }>('rollouts.get', { id: row.id });
+    const { programs } = await workbench.call('rollouts.get', { id: row.id });
     const failure = candidates.find((f) => programs.some((p) => p.path === f.program!.path && p.version === f.program!.version - 1));
     if (failure) return { rollout: row.id, step: failure.step!, program: failure.program! };
   }
@@ -69,10 +69,10 @@ test('an auditor switches label schema, item set and blind mode from the keyboar
   await expect(blind).toBeChecked();
   await page.keyboard.press('Shift+B');
   await expect(blind).not.toBeChecked();
-  await expect.poll(async () => (await workbench.call<{ blind: boolean }>('settings.get', {})).blind).toBe(false);
+  await expect.poll(async () => (await workbench.call('settings.get', {})).blind).toBe(false);
   await runFromPalette(page, 'blind', 'labels.blind');
   await expect(blind).toBeChecked();
-  await expect.poll(async () => (await workbench.call<{ blind: boolean }>('settings.get', {})).blind).toBe(true);
+  await expect.poll(async () => (await workbench.call('settings.get', {})).blind).toBe(true);
 
   // Nothing of that moved focus into a control: the queue's own keys still work.
   await page.keyboard.press('j');

@@ -1,10 +1,7 @@
+import type { ResponseOf } from '../common/contract';
 import { expect, test, type Workbench } from './fixtures';
 
-interface ProgramInfo {
-  path: string;
-  version: number;
-  lines: number;
-}
+type ProgramInfo = ResponseOf<'rollouts.get'>['programs'][number];
 
 interface Side {
   rollout: string;
@@ -14,9 +11,9 @@ interface Side {
 
 /** Every stored program version of the sample corpus, by rollout. */
 async function samplePrograms(workbench: Workbench): Promise<Map<string, ProgramInfo[]>> {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 100 });
+  const list = await workbench.call('rollouts.list', { limit: 100 });
   const programs = new Map<string, ProgramInfo[]>();
-  for (const row of list.rows) programs.set(row.id, (await workbench.call<{ programs: ProgramInfo[] }>('rollouts.get', { id: row.id })).programs);
+  for (const row of list.rows) programs.set(row.id, (await workbench.call('rollouts.get', { id: row.id })).programs);
   return programs;
 }
 
@@ -33,7 +30,7 @@ async function findFixedProgram(workbench: Workbench): Promise<Side | undefined>
     const paths = [...new Set(infos.map((p) => p.path))].filter((path) => infos.filter((p) => p.path === path).length >= 3);
     if (paths.length === 0) continue;
     fallback ??= { rollout, path: paths[0]!, version: 0 };
-    const steps = await workbench.call<{ exitCode: number | null; program: { path: string; version: number } | null }[]>('steps.list', { rollout });
+    const steps = await workbench.call('steps.list', { rollout });
     for (const path of paths) {
       const lastExit = (version: number) => steps.findLast((s) => s.program?.path === path && s.program.version === version)?.exitCode;
       const fixed = infos.find((p) => p.path === path && (lastExit(p.version) ?? 0) !== 0 && lastExit(p.version + 1) === 0);

@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { ResponseOf, Result } from '../common/contract';
 import { rwbBin, templateCorpus } from './paths';
 
 interface Serve {
@@ -54,8 +55,8 @@ async function labelOverHttp(server: Serve, annotator: string, inFlight: number,
         headers: { 'content-type': 'application/json', 'x-rwb-token': server.token },
         body: JSON.stringify({ annotator, schema: 'quality_audit', target: { kind: 'rubric', id }, value: 'accept' }),
       });
-      const body = (await response.json()) as { ok: boolean; error?: { message: string } };
-      outcomes.push(body.ok ? null : (body.error?.message ?? `HTTP ${response.status}`));
+      const body = (await response.json()) as Result<ResponseOf<'labels.add'>>;
+      outcomes.push(body.ok ? null : body.error.message);
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
@@ -106,9 +107,7 @@ test('two serve processes (8 labels in flight each) and two CLI label imports wr
       { code: 0, stderr: '' },
     ]);
 
-    const history = JSON.parse(execFileSync(process.execPath, [rwbBin, 'labels', 'history', '--schema', 'quality_audit', '--db', dbPath, '--json'], { encoding: 'utf8' })) as {
-      labels: { annotator: string }[];
-    };
+    const history = JSON.parse(execFileSync(process.execPath, [rwbBin, 'labels', 'history', '--schema', 'quality_audit', '--db', dbPath, '--json'], { encoding: 'utf8' })) as ResponseOf<'labels.history'>;
     // Every label acknowledged is stored, once.
     const perAnnotator = Object.fromEntries(['serve-0', 'serve-1', 'cli-1', 'cli-2'].map((a) => [a, history.labels.filter((l) => l.annotator === a).length]));
     expect(perAnnotator).toEqual({ 'serve-0': answers[0]!.length, 'serve-1': answers[1]!.length, 'cli-1': 150, 'cli-2': 150 });

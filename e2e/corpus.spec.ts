@@ -17,9 +17,9 @@ test('the corpus screen shows the sample corpus and filters it', async ({ workbe
   expect(shown).toBeLessThan(24);
 });
 
-test('a rollout opens step by step and its failed command reads as a traceback', async ({ workbench, page, request }) => {
-  const list = await request.post(`${workbench.origin}/api/rollouts.list`, { data: { limit: 100 }, headers: { 'x-rwb-token': workbench.token } });
-  const withFailures = ((await list.json()).value.rows as { id: string; failures: number }[]).find((r) => r.failures > 0);
+test('a rollout opens step by step and its failed command reads as a traceback', async ({ workbench, page }) => {
+  const list = await workbench.call('rollouts.list', { limit: 100 });
+  const withFailures = list.rows.find((r) => r.failures > 0);
   expect(withFailures, 'the sample corpus has a rollout with failures').toBeTruthy();
 
   await workbench.open('#/corpus');
@@ -36,13 +36,12 @@ test('a rollout opens step by step and its failed command reads as a traceback',
   await workbench.screenshot('rollout');
 });
 
-test('a traceback names its exception and frames, pointing into the program', async ({ workbench, page, request }) => {
-  const headers = { 'x-rwb-token': workbench.token };
-  const list = await (await request.post(`${workbench.origin}/api/rollouts.list`, { data: { limit: 100 }, headers })).json();
+test('a traceback names its exception and frames, pointing into the program', async ({ workbench, page }) => {
+  const list = await workbench.call('rollouts.list', { limit: 100 });
   let target: { rollout: string; step: number; exceptionClass: string } | undefined;
-  for (const row of list.value.rows as { id: string }[]) {
-    const failures = await (await request.post(`${workbench.origin}/api/failures.list`, { data: { rollout: row.id }, headers })).json();
-    const withProgram = (failures.value as { step: number | null; exceptionClass: string | null; program: unknown }[]).find(
+  for (const row of list.rows) {
+    const failures = await workbench.call('failures.list', { rollout: row.id });
+    const withProgram = failures.find(
       (f) => f.step !== null && f.exceptionClass && f.program,
     );
     if (withProgram) {

@@ -2,13 +2,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { OperationName, RequestOf, ResponseOf } from '../common/contract';
+import { callOperation } from './api';
 import { screenshotDir, templateCorpus } from './paths';
 import { startServe, type ServeProcess } from './serve-process';
 
 export interface Workbench extends ServeProcess {
   dbPath: string;
   /** Calls one operation of the serve-mode API with the token, expects success and returns its value. */
-  call<T>(op: string, data: object): Promise<T>;
+  call<K extends OperationName>(op: K, data: RequestOf<K>): Promise<ResponseOf<K>>;
   /** Opens the app at a hash route and waits until its first screen has loaded. */
   open(route?: string): Promise<void>;
   /** Saves a screenshot of the whole window under e2e/screenshots. */
@@ -33,12 +35,7 @@ export const test = base.extend<{ serveEnv: ServeEnv; workbench: Workbench }>({
       await use({
         ...server,
         dbPath,
-        call: async <T>(op: string, data: object) => {
-          const response = await request.post(`${server.origin}/api/${op}`, { data, headers: { 'x-rwb-token': server.token } });
-          const body = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
-          expect(body.ok, `${op}: ${body.error?.message ?? 'answers'}`).toBe(true);
-          return body.value;
-        },
+        call: (op, data) => callOperation(request, server, op, data),
         open: (route = '') => openApp(page, server.url + route),
         screenshot: async (name) => {
           mkdirSync(screenshotDir, { recursive: true });

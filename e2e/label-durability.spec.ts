@@ -2,16 +2,13 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { ResponseOf, Result } from '../common/contract';
+import { callOperation } from './api';
 import { expect, test } from './fixtures';
 import { rwbBin, templateCorpus } from './paths';
 import { startServe } from './serve-process';
 
-interface Acked {
-  target: { id: string };
-  value: string;
-  at: string;
-}
+type Acked = ResponseOf<'labels.add'>;
 
 const labels = 30;
 /**
@@ -47,13 +44,6 @@ function startGroup(dbPath: string): Promise<{ child: ChildProcess; url: string;
   });
 }
 
-async function call<T>(request: APIRequestContext, origin: string, token: string, op: string, data: object): Promise<T> {
-  const response = await request.post(`${origin}/api/${op}`, { data, headers: { 'x-rwb-token': token } });
-  const body = (await response.json()) as { ok: boolean; value: T; error?: { message: string } };
-  expect(body.ok, `${op}: ${body.error?.message ?? ''}`).toBe(true);
-  return body.value;
-}
-
 test('never lose a label: SIGKILL with labels in flight, and every label the UI acknowledged is in the corpus after restart', async ({ page, request }) => {
   const dir = mkdtempSync(join(tmpdir(), 'rwb-e2e-durability-'));
   const dbPath = join(dir, 'corpus.db');
@@ -62,13 +52,13 @@ test('never lose a label: SIGKILL with labels in flight, and every label the UI 
   const serve = await startGroup(dbPath);
   const exited = new Promise((resolve) => serve.child.once('exit', (code, signal) => resolve(signal ?? code)));
   try {
-    await call(request, serve.origin, serve.token, 'settings.set', { annotator: 'eve' });
+    await callOperation(request, serve, 'settings.set', { annotator: 'eve' });
 
     // What the backend acknowledged to the page: every labels.add answered with a stored label.
     const acked: Acked[] = [];
     page.on('response', async (response) => {
       if (!response.url().endsWith('/api/labels.add')) return;
-      const body = (await response.json().catch(() => null)) as { ok: boolean; value: Acked } | null;
+      const body = (await response.json().catch(() => null)) as Result<Acked> | null;
       if (body?.ok) acked.push(body.value);
     });
     // The killAt-th save waits until every key is pressed, goes to the server, and the server dies under it.
@@ -103,7 +93,7 @@ test('never lose a label: SIGKILL with labels in flight, and every label the UI 
 
     const restarted = await startServe(dbPath);
     try {
-      const history = await call<{ labels: Acked[] }>(request, restarted.origin, restarted.token, 'labels.history', { annotator: 'eve', limit: 100_000 });
+      const history = await callOperation(request, restarted, 'labels.history', { annotator: 'eve', limit: 100_000 });
       const stored = new Set(history.labels.map((l) => `${l.target.id} ${l.at} ${l.value}`));
       const lost = acked.filter((l) => !stored.has(`${l.target.id} ${l.at} ${l.value}`));
       expect(lost, `${lost.length} acknowledged labels are missing after the restart`).toEqual([]);

@@ -120,7 +120,7 @@ test.describe('label files', () => {
     await workbench.screenshot('labels-files');
 
     // What landed: dana's label, and nothing of the broken file, its good first row included.
-    const history = async (annotator: string) => (await workbench.call<{ total: number }>('labels.history', { annotator })).total;
+    const history = async (annotator: string) => (await workbench.call('labels.history', { annotator })).total;
     expect(await history('dana')).toBe(1);
     expect(await history('eve')).toBe(0);
     await importDialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -1,14 +1,7 @@
 import type { Route, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-interface History {
-  labels: { target: { id: string }; value: unknown }[];
-}
-interface Queue {
-  items: { target: { id: string } }[];
-}
-
-const library = { kind: 'library', library: 'whole-rollout-pool' };
+const library = { kind: 'library', library: 'whole-rollout-pool' } as const;
 const before = 6;
 const during = 6;
 /** Failed tries of the first label made during the outage before the connection comes back (backoff 0.5 + 1 + 2 + 4 s: about 8 s and more). */
@@ -16,7 +9,7 @@ const failedTries = 5;
 
 test('label queue: the connection to serve mode cut and restored, every label is saved exactly once and nothing waited on it', async ({ workbench, page }) => {
   await workbench.call('settings.set', { annotator: 'olga' });
-  const queue = await workbench.call<Queue>('labels.queue', { schema: 'category', annotator: 'olga', targetSet: library, blind: false });
+  const queue = await workbench.call('labels.queue', { schema: 'category', annotator: 'olga', targetSet: library, blind: false });
   const targets = queue.items.slice(0, before + during).map((i) => i.target.id);
 
   // The outage: every labels.add fails, half of them after the server stored the label (its answer lost),
@@ -74,6 +67,6 @@ test('label queue: the connection to serve mode cut and restored, every label is
   await expect(progress).toHaveAttribute('data-saved', String(before + during));
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
 
-  const history = await workbench.call<History>('labels.history', { annotator: 'olga', schema: 'category' });
+  const history = await workbench.call('labels.history', { annotator: 'olga', schema: 'category' });
   expect(history.labels.map((l) => [l.target.id, l.value])).toEqual(targets.map((id, i) => [id, values[i]]));
 });

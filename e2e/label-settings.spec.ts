@@ -1,9 +1,5 @@
 import { expect, test } from './fixtures';
 
-interface History {
-  labels: { value: unknown; needsReview: boolean; taxonomyVersion: string | null }[];
-}
-
 test('settings: annotator, a guideline edit and a split saved as a new taxonomy version; labels naming the split category are flagged, not rewritten', async ({ workbench, page }) => {
   await workbench.open('#/settings');
   await page.getByTestId('settings-annotator').fill('ana');
@@ -22,14 +18,14 @@ test('settings: annotator, a guideline edit and a split saved as a new taxonomy 
   await expect(editor.getByRole('button', { name: /C03a/ })).toBeVisible();
   await expect(page.getByTestId('taxonomy-version')).toHaveValue('v2');
 
-  const before = await workbench.call<History>('labels.history', { schema: 'category', limit: 1000 });
+  const before = await workbench.call('labels.history', { schema: 'category', limit: 1000 });
   const namingC03 = before.labels.filter((l) => l.value === 'C03').length;
   expect(namingC03).toBeGreaterThan(0);
   await page.getByTestId('taxonomy-save').click();
   await expect(editor).toContainText(`Saved as taxonomy v2; ${namingC03} label record(s) flagged for review.`);
   await workbench.screenshot('label-settings');
 
-  const after = await workbench.call<History>('labels.history', { schema: 'category', limit: 1000 });
+  const after = await workbench.call('labels.history', { schema: 'category', limit: 1000 });
   expect(after.labels.filter((l) => l.needsReview).map((l) => [l.value, l.taxonomyVersion])).toEqual(Array(namingC03).fill(['C03', 'v1']));
 
   // The queue shows the flag on ana's C03 label, and the new codes with the edited guideline.

@@ -1,22 +1,10 @@
 import { expect, test } from './fixtures';
 
-interface PairedCase {
-  case: string;
-  improvement: number | null;
-}
-interface Comparison {
-  effect: number | null;
-  relativeEffect: number | null;
-  ci: [number, number] | null;
-  winRate: number | null;
-  perCase: PairedCase[];
-}
-
 test("the sample exp-1 (RMSLE and speedup) shows a per-case table by direction and a relative effect, warned for two tasks", async ({ workbench, page }) => {
   await workbench.open('#/runs/exp-1');
   await expect(page.getByTestId('compare-arm-a')).toHaveValue('lesson_guided');
   await expect(page.getByTestId('compare-arm-b')).toHaveValue('original');
-  const c = await workbench.call<Comparison>('experiments.compare', { experiment: 'exp-1', a: 'lesson_guided', b: 'original' });
+  const c = await workbench.call('experiments.compare', { experiment: 'exp-1', a: 'lesson_guided', b: 'original' });
   await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-loaded', 'true');
 
   await expect(page.getByTestId('comparison-effect')).toHaveAttribute('data-value', 'null');

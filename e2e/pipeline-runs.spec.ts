@@ -1,25 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Workbench } from './model-fixtures';
 
-interface RunDetail {
-  id: string;
-  status: string;
-  done: number;
-  total: number | null;
-  library: string | null;
-  costs: { requests: number; costUsd: number; costPerAccepted: number | null };
-  report: { funnel: Record<'proposed' | 'passedChecks' | 'unique' | 'accepted', number>; rubrics: string[] } | null;
-}
-
-interface Verdict {
-  rubric: string;
-  verdict: string;
-  program: { path: string; version: number };
-}
-
 /** A pool rollout with a failure: the retrieval has rubrics for it and the judge a program to read. */
 async function poolRollout(workbench: Workbench): Promise<string> {
-  const list = await workbench.call<{ rows: { id: string; failures: number }[] }>('rollouts.list', { collection: 'pool', limit: 100 });
+  const list = await workbench.call('rollouts.list', { collection: 'pool', limit: 100 });
   const row = list.rows.find((r) => r.failures > 0);
   expect(row, 'the sample corpus has a pool rollout with a failure').toBeTruthy();
   return row!.id;
@@ -63,7 +47,7 @@ test.describe('with a model', () => {
     await expect(bar).toBeVisible();
     await expect(row).toHaveAttribute('data-state', 'done');
 
-    const detail = await workbench.call<RunDetail>('pipeline.get', { run });
+    const detail = await workbench.call('pipeline.get', { run });
     expect(detail.status).toBe('done');
     expect(detail.library).toMatch(/^quota-/);
     expect(detail.costs.costPerAccepted).not.toBeNull();
@@ -73,7 +57,7 @@ test.describe('with a model', () => {
     // The detail: the funnel stage by stage and the costs, as the backend has them.
     await row.getByTestId('pipeline-run-details').click();
     const opened = page.getByTestId('run-detail');
-    for (const [stage, count] of Object.entries(detail.report!.funnel).filter(([k]) => k !== 'reasons')) {
+    for (const [stage, count] of Object.entries(detail.report!.funnel!).filter(([k]) => k !== 'reasons')) {
       await expect(opened.locator(`[data-testid="funnel-stage"][data-stage="${stage}"]`)).toHaveAttribute('data-count', String(count));
     }
     const costs = opened.getByTestId('run-costs');
@@ -94,7 +78,7 @@ test.describe('with a model', () => {
   });
 
   test('Judge with CWM from the rubrics panel puts a verdict on every card', async ({ workbench, page }) => {
-    const { run: built } = await workbench.call<{ run: RunDetail }>('pipeline.curate', { method: 'quota', targetSize: 12, collection: 'pool', wait: true });
+    const { run: built } = await workbench.call('pipeline.curate', { method: 'quota', targetSize: 12, collection: 'pool', wait: true });
     const library = built.library!;
     const rollout = await poolRollout(workbench);
 
@@ -116,7 +100,7 @@ test.describe('with a model', () => {
     await expect(judge.getByTestId('judge-error')).toHaveCount(0);
 
     // Each card shows the backend's latest verdict on the judged program.
-    const verdicts = await workbench.call<Verdict[]>('verdicts.list', { rollout, library });
+    const verdicts = await workbench.call('verdicts.list', { rollout, library });
     expect(verdicts).toHaveLength(count);
     for (const v of verdicts) {
       const badge = panel.locator(`[data-testid="rubric-card"][data-rubric-id="${v.rubric}"] [data-testid="card-verdict"]`);

@@ -1,19 +1,9 @@
 import { expect, test } from './fixtures';
 
-interface ModelsStatus {
-  hasKey: boolean;
-  mode: 'live' | 'replay';
-}
-
-interface LedgerPage {
-  total: number;
-  rows: unknown[];
-}
-
 test('pipeline: model status without a key, the runs and the request ledger, no error', async ({ workbench, page }) => {
-  const status = await workbench.call<ModelsStatus>('models.status', {});
-  const ledger = await workbench.call<LedgerPage>('ledger.list', { offset: 0, limit: 50 });
-  const runs = await workbench.call<unknown[]>('pipeline.list', {});
+  const status = await workbench.call('models.status', {});
+  const ledger = await workbench.call('ledger.list', { offset: 0, limit: 50 });
+  const runs = await workbench.call('pipeline.list', {});
 
   await workbench.open('#/corpus');
   await page.getByRole('link', { name: 'Pipeline' }).click();
@@ -41,7 +31,7 @@ test('pipeline: model status without a key, the runs and the request ledger, no 
 
   // A status filter asks the backend again and still shows the table.
   await page.getByTestId('ledger-status-filter').selectOption('failed');
-  const failed = await workbench.call<LedgerPage>('ledger.list', { status: 'failed', offset: 0, limit: 50 });
+  const failed = await workbench.call('ledger.list', { status: 'failed', offset: 0, limit: 50 });
   await expect(table).toHaveAttribute('data-total', String(failed.total));
   await expect(page.getByTestId('ledger-row')).toHaveCount(failed.rows.length);
   await page.getByTestId('ledger-status-filter').selectOption('');
@@ -51,7 +41,7 @@ test('pipeline: model status without a key, the runs and the request ledger, no 
 });
 
 test('pipeline: a finished run (a Filtered cut, no model calls) shows its cost and replays identical', async ({ workbench, page }) => {
-  const started = await workbench.call<{ run: { id: string; status: string; library: string | null } }>('pipeline.curate', {
+  const started = await workbench.call('pipeline.curate', {
     method: 'filtered',
     from: 'whole-rollout-pool',
     wait: true,
@@ -64,7 +54,7 @@ test('pipeline: a finished run (a Filtered cut, no model calls) shows its cost a
   await expect(row).toContainText('curate-filtered');
   await expect(row).toContainText(started.run.library!);
 
-  const report = await workbench.call<{ identical: boolean }>('pipeline.replay', { run: started.run.id });
+  const report = await workbench.call('pipeline.replay', { run: started.run.id });
   await row.getByTestId('pipeline-replay').click();
   const result = page.getByTestId('replay-result');
   await expect(result).toHaveAttribute('data-state', report.identical ? 'identical' : 'different');

@@ -1,25 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type Workbench } from './fixtures';
 
-interface Frame {
-  file: string;
-  line: number;
-  code?: string;
-}
-
 /**
  * A rollout whose first failed step (where `n` jumps) has a traceback frame, with its source
  * line, in the stored program version the step ran.
  */
 async function findFailureInProgram(workbench: Workbench) {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 100 });
+  const list = await workbench.call('rollouts.list', { limit: 100 });
   for (const row of list.rows) {
-    const steps = await workbench.call<{ index: number; exitCode: number | null; timedOut: boolean; killed: boolean; failureKind: string | null }[]>('steps.list',
+    const steps = await workbench.call('steps.list',
       { rollout: row.id },
     );
     const first = steps.find((s) => s.failureKind !== null || s.timedOut || s.killed || (s.exitCode !== null && s.exitCode !== 0));
     if (!first) continue;
-    const failures = await workbench.call<{ step: number | null; program: { path: string; version: number } | null; frames: Frame[] }[]>('failures.list',
+    const failures = await workbench.call('failures.list',
       { rollout: row.id },
     );
     const failure = failures.find((f) => f.step === first.index && f.program);
@@ -87,10 +81,10 @@ test('a traceback frame opens its program version in Monaco at the failing line'
 });
 
 test('"Show whole program" opens the viewer, and its diff link goes to the Compare screen', async ({ workbench, page }) => {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 100 });
+  const list = await workbench.call('rollouts.list', { limit: 100 });
   let target: { rollout: string; step: number; line: number; program: { path: string; version: number } } | undefined;
   for (const row of list.rows) {
-    const failures = await workbench.call<{ step: number | null; program: { path: string; version: number } | null; programLine: number | null }[]>('failures.list',
+    const failures = await workbench.call('failures.list',
       { rollout: row.id },
     );
     const failure = failures.find((f) => f.step !== null && f.program && f.program.version > 0 && f.programLine !== null);

@@ -3,9 +3,9 @@ import { expect, test, type Workbench } from './fixtures';
 
 /** A rollout of the pool collection with a failed step that raised an exception. */
 async function findFailedStep(request: APIRequestContext, workbench: Workbench) {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { collection: 'pool', limit: 100 });
+  const list = await workbench.call('rollouts.list', { collection: 'pool', limit: 100 });
   for (const row of list.rows) {
-    const failures = await workbench.call<{ step: number | null; exceptionClass: string | null }[]>('failures.list', { rollout: row.id });
+    const failures = await workbench.call('failures.list', { rollout: row.id });
     const failure = failures.find((f) => f.step !== null && f.exceptionClass);
     if (failure) return { rollout: row.id, step: failure.step! };
   }
@@ -23,7 +23,7 @@ test('the rubrics panel splits the slots by category, ranks the cards, and leads
   const target = await findFailedStep(request, workbench);
   expect(target, 'the sample corpus has a pool rollout with a failed step').toBeTruthy();
   const { rollout, step } = target!;
-  const libraries = await workbench.call<{ id: string }[]>('libraries.list', {});
+  const libraries = await workbench.call('libraries.list', {});
 
   await workbench.open(`#/rollouts/${encodeURIComponent(rollout)}?step=${step}`);
   const panel = page.getByTestId('rubrics-panel');
@@ -40,7 +40,7 @@ test('the rubrics panel splits the slots by category, ranks the cards, and leads
   await expect(panel.getByTestId('allocation-total')).toHaveAttribute('data-slots', String(filled));
 
   // The numbers are the backend's, row for row.
-  const expected = await workbench.call<{ allocation: { category: string; slots: number; available: number }[] }>('retrieval.run', {
+  const expected = await workbench.call('retrieval.run', {
     library: libraries[0]!.id,
     rollout,
   });
@@ -67,7 +67,7 @@ test('the rubrics panel splits the slots by category, ranks the cards, and leads
   await panel.getByTestId('protect-category').selectOption('C08');
   await panel.getByTestId('protect-count').fill('2');
   await panel.getByTestId('protect-add').click();
-  const guarded = await workbench.call<{ allocation: { category: string; slots: number }[] }>('retrieval.run', {
+  const guarded = await workbench.call('retrieval.run', {
     library: libraries[0]!.id,
     rollout,
     slots: 6,

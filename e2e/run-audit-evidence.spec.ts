@@ -9,7 +9,7 @@ test('the run audit form refuses a Confirmed scope without evidence and impact, 
   await expect(page.getByTestId('audit-refused')).toContainText('2 fields are required by run_audit version 2');
   await expect(dataset.locator('[data-testid="audit-field-error"][data-field="evidence"]')).toContainText('Dataset and data sources (dataset) is Confirmed, which needs evidence');
   await expect(dataset.locator('[data-testid="audit-field-error"][data-field="impact"]')).toBeVisible();
-  const refused = await workbench.call<{ mine: unknown }>('labels.auditReport', { rollout: 'r-0002', annotator: 'ana' });
+  const refused = await workbench.call('labels.auditReport', { rollout: 'r-0002', annotator: 'ana' });
   expect(refused.mine).toBeNull();
 
   await dataset.getByLabel('Dataset and data sources: evidence').fill('train.csv holds 128 rows of the test split');

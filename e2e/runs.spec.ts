@@ -2,19 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import type { ResponseOf } from '../common/contract';
 import { expect, test, type Workbench } from './fixtures';
-
-interface Comparison {
-  effect: number | null;
-  ci: [number, number] | null;
-  coverage: number;
-  cases: number;
-  pairedCases: number;
-  pairs: number;
-  resamples: number;
-  seed: number;
-  validity: { difference: number; sensitivity: { unknownAsFailed: number; unknownAsSucceeded: number } };
-}
 
 /**
  * A Python program that prints six ticks and writes its score. After the second tick it waits
@@ -47,7 +36,7 @@ async function makeExperiment(
   id: string,
   options: { program: string; command?: string; arms: string[]; repeats: number; variants?: { arm: string; program: { path: string; content: string } }[] },
 ): Promise<string> {
-  const created = await workbench.call<{ id: string }>('cases.create', {
+  const created = await workbench.call('cases.create', {
     task: 'dabench-17',
     program: { path: 'job.py', content: options.program },
     command: options.command ?? 'python3 job.py',
@@ -63,7 +52,7 @@ const cell = (page: Page, arm: string, repeat: number): Locator => page.locator(
 const terminalText = (page: Page): Locator => page.getByTestId('attempt-terminal').locator('.xterm-rows');
 
 /** The comparison on screen must carry exactly the backend's numbers. */
-async function expectComparisonEquals(page: Page, c: Comparison): Promise<void> {
+async function expectComparisonEquals(page: Page, c: ResponseOf<'experiments.compare'>): Promise<void> {
   await expect(page.getByTestId('comparison-result')).toHaveAttribute('data-loaded', 'true');
   await expect(page.getByTestId('comparison-effect')).toHaveAttribute('data-value', JSON.stringify(c.effect));
   await expect(page.getByTestId('comparison-ci')).toHaveAttribute('data-value', JSON.stringify(c.ci));
@@ -111,7 +100,7 @@ test('an experiment runs locally from the screen: live terminal, cells turn succ
 
   // A = fixed (the last arm), B = original: every pair differs by 0.75 - 0.5.
   await expect(page.getByTestId('compare-arm-a')).toHaveValue('fixed');
-  await expectComparisonEquals(page, await workbench.call<Comparison>('experiments.compare', { experiment: id, a: 'fixed', b: 'original' }));
+  await expectComparisonEquals(page, await workbench.call('experiments.compare', { experiment: id, a: 'fixed', b: 'original' }));
   await expect(page.getByTestId('comparison-effect')).toContainText('0.25');
   await expect(page.getByTestId('comparison-ci')).toContainText('[0.25, 0.25]');
 
@@ -169,9 +158,9 @@ test("the sample exp-1's comparison on screen equals experiments.compare, and SS
   await expect(page.getByTestId('attempt-cell')).toHaveCount(12);
   await expect(page.locator('[data-testid="attempt-cell"][data-status="unknown"]')).toHaveCount(1);
   await expect(page.getByTestId('compare-arms')).toBeVisible();
-  await expectComparisonEquals(page, await workbench.call<Comparison>('experiments.compare', { experiment: 'exp-1', a: 'lesson_guided', b: 'original' }));
+  await expectComparisonEquals(page, await workbench.call('experiments.compare', { experiment: 'exp-1', a: 'lesson_guided', b: 'original' }));
   await page.getByTestId('compare-arm-a').selectOption('no_lesson');
-  await expectComparisonEquals(page, await workbench.call<Comparison>('experiments.compare', { experiment: 'exp-1', a: 'no_lesson', b: 'original' }));
+  await expectComparisonEquals(page, await workbench.call('experiments.compare', { experiment: 'exp-1', a: 'no_lesson', b: 'original' }));
 
   // Hosts: the backend's validation lands on the field it is about.
   await page.getByTestId('host-add').click();
@@ -197,10 +186,10 @@ test("the sample exp-1's comparison on screen equals experiments.compare, and SS
 });
 
 test('Rerun on a rollout step makes an experiment and opens its first attempt in the Runs screen', async ({ workbench, page }) => {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 20 });
+  const list = await workbench.call('rollouts.list', { limit: 20 });
   let target: { rollout: string; step: number } | undefined;
   for (const row of list.rows) {
-    const steps = await workbench.call<{ index: number; program: unknown }[]>('steps.list', { rollout: row.id });
+    const steps = await workbench.call('steps.list', { rollout: row.id });
     const step = steps.find((s) => s.program !== null);
     if (step) {
       target = { rollout: row.id, step: step.index };
@@ -224,7 +213,7 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   await expect(terminalText(page)).not.toHaveText(/^\s*$/);
 
   // Back on the step, its reruns list this attempt with its outcome against the step, and the link leads back to it.
-  const diagnosis = await workbench.call<{ outcome: string }>('attempts.diagnosis', { id: Number(attempt) });
+  const diagnosis = await workbench.call('attempts.diagnosis', { id: Number(attempt) });
   await workbench.open(`#/rollouts/${encodeURIComponent(target!.rollout)}?step=${target!.step}`);
   const rerun = page.getByTestId('step-reruns').getByTestId('step-rerun').filter({ has: page.getByRole('link', { name: `attempt ${attempt}`, exact: true }) });
   await expect(rerun).toHaveAttribute('data-outcome', diagnosis.outcome);

@@ -3,12 +3,12 @@ import { expect, test, type Workbench } from './fixtures';
 
 /** A failed step of the sample corpus whose traceback ends in an exception line of a few words. */
 async function findTracebackStep(workbench: Workbench) {
-  const list = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { limit: 100 });
+  const list = await workbench.call('rollouts.list', { limit: 100 });
   for (const row of list.rows) {
-    const failures = await workbench.call<{ step: number | null; exceptionClass: string | null }[]>('failures.list', { rollout: row.id });
+    const failures = await workbench.call('failures.list', { rollout: row.id });
     for (const failure of failures) {
       if (failure.step === null || !failure.exceptionClass) continue;
-      const step = await workbench.call<{ stderr: string }>('steps.get', { rollout: row.id, index: failure.step });
+      const step = await workbench.call('steps.get', { rollout: row.id, index: failure.step });
       const line = step.stderr
         .split('\n')
         .map((l) => l.trim())
@@ -65,7 +65,7 @@ test('a pasted exception line finds its step, and Enter opens the rollout there'
 });
 
 test('the grade filter narrows the search hits to rollouts of that grade', async ({ workbench, page }) => {
-  const wrong = await workbench.call<{ rows: { id: string }[] }>('rollouts.list', { grade: 'wrong', limit: 100 });
+  const wrong = await workbench.call('rollouts.list', { grade: 'wrong', limit: 100 });
   const wrongIds = new Set(wrong.rows.map((r) => r.id));
 
   await workbench.open('#/corpus');

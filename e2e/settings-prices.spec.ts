@@ -1,15 +1,6 @@
 import { expect, test, type Workbench } from './fixtures';
 
-interface PriceRow {
-  model: string;
-  inputPerMTok: number;
-  outputPerMTok: number;
-  cacheWritePerMTok: number;
-  cacheReadPerMTok: number;
-  updatedAt: string;
-}
-
-const prices = (workbench: Workbench) => workbench.call<PriceRow[]>('prices.list', {});
+const prices = (workbench: Workbench) => workbench.call('prices.list', {});
 const priceOf = async (workbench: Workbench, model: string) => (await prices(workbench)).find((p) => p.model === model);
 
 test('settings: the price table is edited in place; a refused value writes nothing', async ({ workbench, page }) => {

@@ -17,12 +17,12 @@ async function sampleScreens(workbench: Workbench): Promise<Screen[]> {
   const rollout = 'r-0101';
   // The Labels screens ask who labels before anything else.
   await workbench.call('settings.set', { annotator: 'ana' });
-  const failures = await workbench.call<{ step: number | null }[]>('failures.list', { rollout });
+  const failures = await workbench.call('failures.list', { rollout });
   const failedStep = failures.find((f) => f.step !== null)?.step ?? 0;
-  const libraries = await workbench.call<{ id: string }[]>('libraries.list', {});
+  const libraries = await workbench.call('libraries.list', {});
   const library = libraries[0]!.id;
-  const rubrics = await workbench.call<{ rows: { id: string }[] }>('rubrics.list', { library, limit: 1 });
-  const programs = (await workbench.call<{ programs: { path: string; version: number }[] }>('rollouts.get', { id: rollout })).programs;
+  const rubrics = await workbench.call('rubrics.list', { library, limit: 1 });
+  const programs = (await workbench.call('rollouts.get', { id: rollout })).programs;
   const program = programs.find((p) => p.version === 1) ?? programs[0]!;
   const visible = (testId: string) => async (page: Page) => expect(page.getByTestId(testId)).toBeVisible();
   return [
@@ -124,7 +124,7 @@ test('the theme chosen in Settings overrides the system, is kept in the corpus a
   await page.getByTestId('settings-theme-dark').click();
   await expect(page.getByTestId('settings-theme-dark')).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect.poll(async () => (await workbench.call<{ theme: string }>('settings.get', {})).theme).toBe('dark');
+  await expect.poll(async () => (await workbench.call('settings.get', {})).theme).toBe('dark');
   // A new page (serve mode's origin changes every start, so nothing is in the browser) still shows dark.
   await page.reload();
   await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);

@@ -1,5 +1,5 @@
 /**
- * The files the user chose in this session (DESIGN.md §4; issue 18): in the desktop app an
+ * The files the user chose in this session (docs/architecture.md; issue 18): in the desktop app an
  * operation that reads or writes a filesystem path may only name one of them, so a page that
  * went wrong cannot import `/etc/shadow` or export over `~/.bashrc`. Files reach this set
  * only from a File object the user picked in the open dialog or dropped on the window (the

@@ -1,5 +1,5 @@
 /**
- * Hardening for the session and the window (DESIGN.md §4, STYLE.md "The boundary"): a strict
+ * Hardening for the session and the window (docs/architecture.md, STYLE.md "The boundary"): a strict
  * Content-Security-Policy, no permissions, no popups, no navigation away from the app page,
  * no webviews.
  */

@@ -1,5 +1,5 @@
 /**
- * `rwb`: the workbench's operations headless (DESIGN.md §7). Every command takes `--db FILE`;
+ * `rwb`: the workbench's operations headless (README.md "The command line"). Every command takes `--db FILE`;
  * `--json` prints one JSON document on stdout and nothing else; errors go to stderr with a
  * non-zero exit (2 for a wrong call, 1 for a failed operation).
  */
@@ -36,12 +36,12 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
     options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...command.options },
   });
-  const explicitDb = values.db as string | undefined;
+  const explicitDb = values.db;
   const dbPath = explicitDb ? resolve(explicitDb) : defaultCorpusPath();
   let core: Core | undefined;
   const ctx: CommandContext = {
     positionals,
-    values: values as CommandContext['values'],
+    values,
     json: values.json === true,
     dbPath,
     seedSample: !explicitDb,

@@ -1,5 +1,5 @@
 /**
- * Corpus bundle v1 (DESIGN.md §6): one JSON record per line, each with a `type`.
+ * Corpus bundle v1 (docs/bundle-v1.md): one JSON record per line, each with a `type`.
  * These schemas are the single definition of the format; importers, exporters and
  * the sample-corpus writer all go through them. Unknown fields pass through
  * (`looseObject`) so the importer can keep them in `extra`.

@@ -1,6 +1,6 @@
 /** Agreement between annotators as the API returns it. Plain data only: it crosses process boundaries as JSON. */
 
-/** Agreement between annotators under one label schema (DESIGN.md §3). */
+/** Agreement between annotators under one label schema (docs/definitions.md). */
 export type AgreementReport = {
   schema: string;
   annotators: string[];

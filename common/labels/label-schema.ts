@@ -1,5 +1,5 @@
 /**
- * Label schemas as data (DESIGN.md §2 "Label"): what a schema's labels may hold, stored in
+ * Label schemas as data (docs/domain.md "Label"): what a schema's labels may hold, stored in
  * the corpus (`label_schemas`, one row per version) and edited in Settings. The worker
  * validates every label against its schema's definition; the Label queue screen builds its
  * keys from it. Saving a definition makes a new version; labels keep the version they were made under.

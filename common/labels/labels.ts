@@ -1,6 +1,6 @@
 /**
  * Labelling: stored labels, the queue an annotator works through, its evidence, agreement
- * per category and the adjudication queue (DESIGN.md §2 "Label", §3 "Agreement", §5 screen 4).
+ * per category and the adjudication queue (docs/domain.md "Label", docs/definitions.md "Agreement", README.md "Screens": Labels).
  * Plain data: these cross process boundaries as JSON.
  */
 import type { AgreementReport } from './agreement-report';
@@ -102,7 +102,7 @@ export interface ProgramExcerpt {
 }
 
 /**
- * A citation of program lines (DESIGN.md §3 "Grounding"): grounded only when the named
+ * A citation of program lines (docs/definitions.md "Grounding"): grounded only when the named
  * program's lines contain the quote. A quote found only in another support program is a
  * `wrong_program_citation`; a program not in the corpus is `missing_program`.
  */
@@ -164,7 +164,7 @@ export interface CategoryAgreement {
 }
 
 /**
- * Agreement under one schema, overall (DESIGN.md §3) and per category. For the `category`
+ * Agreement under one schema, overall (docs/definitions.md) and per category. For the `category`
  * schema each category is scored one-vs-rest over every shared item; for other schemas items
  * are grouped by their rubric's own category.
  */

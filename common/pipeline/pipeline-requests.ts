@@ -12,7 +12,7 @@ const id = z.string().min(1).max(512);
 /** The model of the miner and the judge when none is named; it must have a price in Settings for costs. */
 export const defaultPipelineModel = 'claude-sonnet-5';
 
-/** Limits of one execution of a run (DESIGN.md §4 "The model client"); every one is optional. */
+/** Limits of one execution of a run (docs/architecture.md "The model client"); every one is optional. */
 export const pipelineLimits = z
   .object({
     /** Requests sent by this execution (answers reused from the ledger are free and not counted). */

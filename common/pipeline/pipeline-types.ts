@@ -77,7 +77,7 @@ export interface FilterAllocation {
   kept: number;
 }
 
-/** A rubric fed by a held-out benchmark (DESIGN.md §3 "Held-out-origin audit"). */
+/** A rubric fed by a held-out benchmark (docs/definitions.md "Held-out-origin audit"). */
 export interface OriginViolation {
   rubric: string;
   title: string;
@@ -213,7 +213,7 @@ export interface Rate {
   value: number | null;
 }
 
-/** Precision and recall of one family over a set of rubrics (DESIGN.md §3; see workers/judge/precision-recall.ts). */
+/** Precision and recall of one family over a set of rubrics (docs/definitions.md; see workers/judge/precision-recall.ts). */
 export interface PrecisionRecallRow {
   family: RubricFamily;
   precision: Rate;

@@ -25,7 +25,7 @@ export const rubricOperations = {
   ),
   'rubrics.get': op<RubricDetail>()(z.object({ id }).strict()),
   'taxonomy.get': op<Taxonomy>()(noParams),
-  /** Category-split retrieval (DESIGN.md §3) for a rollout, or for one of its steps. */
+  /** Category-split retrieval (docs/definitions.md) for a rollout, or for one of its steps. */
   'retrieval.run': op<RetrievalResult>()(
     z
       .object({

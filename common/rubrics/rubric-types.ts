@@ -21,7 +21,7 @@ export interface LibrarySummary {
 }
 
 /**
- * A library's category mix against the pool's (DESIGN.md §3). Keys are category codes or
+ * A library's category mix against the pool's (docs/definitions.md). Keys are category codes or
  * `uncategorised`; shares sum to 1 on each side that has rows.
  */
 export interface LibraryMix {
@@ -104,7 +104,7 @@ export interface Taxonomy {
 
 /**
  * How many of the S slots one category got in a category-split retrieval, and why
- * (DESIGN.md §3): its pool share, its exact share of the proportional slots, the integer
+ * (docs/definitions.md): its pool share, its exact share of the proportional slots, the integer
  * allocation before and after passing on slots it had no rubrics for.
  */
 export interface SlotAllocation {

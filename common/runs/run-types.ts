@@ -1,7 +1,7 @@
 /** Row shapes of re-execution (cases, experiments, attempts, hosts) and its comparisons the API returns. Plain data only: they cross process boundaries as JSON. */
 import type { attemptStatuses } from '../corpus/bundle';
 
-/** Paired comparison of two arms of an experiment (DESIGN.md §3); every number comes from its attempt rows. */
+/** Paired comparison of two arms of an experiment (docs/definitions.md); every number comes from its attempt rows. */
 export interface ExperimentComparison {
   experiment: string;
   a: string;
@@ -50,7 +50,7 @@ export interface ExperimentComparison {
   };
 }
 
-/** One case of a paired comparison (DESIGN.md §3). */
+/** One case of a paired comparison (docs/definitions.md). */
 export interface PairedCase {
   case: string;
   task: string;
@@ -73,7 +73,7 @@ export interface PairedCase {
 export type AttemptStatus = (typeof attemptStatuses)[number];
 
 /**
- * How an attempt's score is read (DESIGN.md §6): a field of a JSON file the program writes
+ * How an attempt's score is read (docs/bundle-v1.md): a field of a JSON file the program writes
  * (dotted for nested objects), the first capture group of the last match of a regex over the
  * terminal output, or the stdout of a grader command run in the attempt's folder afterwards.
  */

@@ -20,7 +20,7 @@ const toRecord = (r: RubricText, miner: string, taskOf: (rollout: string) => str
   if (!categoryCodes.has(r.category)) throw new Error(`${r.id}: unknown category ${r.category}`);
   const support = r.support.map((rollout) => {
     const task = taskOf(rollout);
-    // DESIGN §3: a held-out benchmark must never feed a rubric; fail the build, naming both.
+    // docs/definitions.md (held-out-origin audit): a held-out benchmark must never feed a rubric; fail the build, naming both.
     if (heldOutBenchmarks.has(taskSpec(task).record.benchmark)) throw new Error(`${r.id} cites held-out rollout ${rollout} (${task})`);
     return { rollout, task };
   });

@@ -1,14 +1,14 @@
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 
 /** `rwb agreement`: Cohen's kappa or Krippendorff's alpha between the corpus's annotators. */
-export const agreementCommand: Command = {
+export const agreementCommand = defineCommand({
   usage: 'rwb agreement --schema NAME [--db FILE] [--json]',
   summary: "agreement between annotators (Cohen's kappa for two, Krippendorff's alpha for more), overall and per category",
   options: { schema: { type: 'string' } },
   async run(ctx) {
-    const schema = ctx.values.schema as string | undefined;
+    const schema = ctx.values.schema;
     if (!schema) throw new UsageError('agreement needs --schema NAME');
     const { overall: report, basis, perCategory } = await (await ctx.core()).invoke('labels.agreementDetail', { schema });
     if (ctx.json) return ctx.out(`${JSON.stringify({ ...report, basis, perCategory }, null, 2)}\n`);
@@ -30,4 +30,4 @@ export const agreementCommand: Command = {
     const rows = perCategory.map((c) => [c.category, c.name ?? '', c.items, c.coefficient === null ? 'undefined (no variation)' : c.coefficient.toFixed(3)]);
     ctx.out(`\n${title}\n${formatTable([['category', 'name', 'items', report.method], ...rows])}\n`);
   },
-};
+});

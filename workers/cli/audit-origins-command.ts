@@ -1,13 +1,13 @@
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 
 /** `rwb audit-origins`: the held-out-origin audit of a library; exit 1 when a rubric comes from a held-out benchmark. */
-export const auditOriginsCommand: Command = {
+export const auditOriginsCommand = defineCommand({
   usage: 'rwb audit-origins --library ID [--db FILE] [--json]',
   summary: "trace a library's rubrics to their source tasks; fails naming each rubric fed by a held-out benchmark",
   options: { library: { type: 'string' } },
   async run(ctx) {
-    const library = ctx.values.library as string | undefined;
+    const library = ctx.values.library;
     if (!library) throw new UsageError('audit-origins needs --library ID');
     const audit = await (await ctx.core()).invoke('libraries.auditOrigins', { library });
     if (!audit.passed) process.exitCode = 1;
@@ -17,4 +17,4 @@ export const auditOriginsCommand: Command = {
     for (const u of audit.unresolved) lines.push(`  untraced: rubric ${u.rubric} cites rollout ${u.rollout}${u.task ? ` (task ${u.task})` : ''}, not in this corpus`);
     ctx.out(`${lines.join('\n')}\n`);
   },
-};
+});

@@ -23,9 +23,19 @@ import { resumeCommand, runsCommand } from './runs-command';
 import { labelsCommand } from './labels-command';
 import { failuresCommand, importCommand } from './import-command';
 
-export interface CommandContext {
+/** One option as `parseArgs` takes it. */
+export type OptionSpec = { type: 'string'; multiple?: boolean } | { type: 'boolean'; multiple?: boolean };
+export type OptionSpecs = Record<string, OptionSpec>;
+
+type ValueOf<S extends OptionSpec> = S extends { type: 'boolean' } ? Many<S, boolean> : Many<S, string>;
+type Many<S extends OptionSpec, V> = S extends { multiple: true } ? V[] : V;
+
+/** What strict `parseArgs` returns for these options: each typed by its spec, absent ones undefined. */
+export type OptionValues<O extends OptionSpecs> = { [K in keyof O]?: ValueOf<O[K]> };
+
+export interface CommandContext<O extends OptionSpecs = OptionSpecs> {
   positionals: string[];
-  values: Record<string, string | boolean | undefined>;
+  values: OptionValues<O>;
   json: boolean;
   dbPath: string;
   seedSample: boolean;
@@ -34,18 +44,23 @@ export interface CommandContext {
   out(text: string): void;
 }
 
-export interface Command {
+export interface Command<O extends OptionSpecs = OptionSpecs> {
   usage: string;
   summary: string;
-  options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
-  run(ctx: CommandContext): Promise<void>;
+  options: O;
+  run(ctx: CommandContext<O>): Promise<void>;
+}
+
+/** A command whose `ctx.values` is typed by its own options (`rwb` parses exactly these). */
+export function defineCommand<const O extends OptionSpecs>(command: Command<O>): Command<O> {
+  return command;
 }
 
 function writeJson(ctx: CommandContext, value: unknown): void {
   ctx.out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-const stats: Command = {
+const stats = defineCommand({
   usage: 'rwb stats [--db FILE] [--json]',
   summary: 'corpus counts',
   options: {},
@@ -54,15 +69,15 @@ const stats: Command = {
     if (ctx.json) return writeJson(ctx, counts);
     ctx.out(`${formatTable(Object.entries(counts).map(([k, v]) => [k, v]))}\n`);
   },
-};
+});
 
-const exportCmd: Command = {
+const exportCmd = defineCommand({
   usage: 'rwb export [--out FILE] [--db FILE]',
   summary: 'write the whole corpus as bundle v1 (to stdout without --out)',
   options: { out: { type: 'string' } },
   async run(ctx) {
     const core = await ctx.core();
-    const out = ctx.values.out as string | undefined;
+    const out = ctx.values.out;
     if (out) {
       const result = await core.invoke('export.bundle', { out: resolve(out) });
       if (result.renamedFrom) process.stderr.write(`${result.renamedFrom} already exists and was left alone; writing a new file instead\n`);
@@ -73,17 +88,17 @@ const exportCmd: Command = {
       if (!process.stdout.write(`${JSON.stringify(record)}\n`)) await once(process.stdout, 'drain');
     }
   },
-};
+});
 
-const serve: Command = {
+const serve = defineCommand({
   usage: 'rwb serve [--db FILE] [--port N] [--max-upload-mb N] [--renderer DIR]',
   summary: 'serve the workbench to a browser on 127.0.0.1; prints the URL with its token',
   options: { port: { type: 'string' }, 'max-upload-mb': { type: 'string' }, renderer: { type: 'string' } },
   async run(ctx) {
-    const portText = (ctx.values.port as string | undefined) ?? '0';
+    const portText = ctx.values.port ?? '0';
     const port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${portText}"`);
-    const uploadText = ctx.values['max-upload-mb'] as string | undefined;
+    const uploadText = ctx.values['max-upload-mb'];
     const uploadMb = uploadText === undefined ? undefined : Number(uploadText);
     if (uploadMb !== undefined && !(Number.isFinite(uploadMb) && uploadMb > 0)) throw new UsageError(`--max-upload-mb must be a positive number, not "${uploadText}"`);
     const server = await startServer({
@@ -91,13 +106,13 @@ const serve: Command = {
       port,
       seedSample: ctx.seedSample,
       maxUploadBytes: uploadMb === undefined ? undefined : Math.floor(uploadMb * 1024 * 1024),
-      rendererDir: ctx.values.renderer as string | undefined,
+      rendererDir: ctx.values.renderer,
     });
     ctx.out(`Rubric Workbench serving ${ctx.dbPath}\n${server.url}\n`);
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   },
-};
+});
 
 export const commands: Record<string, Command> = { stats, import: importCommand, export: exportCmd, failures: failuresCommand, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, run: runCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };

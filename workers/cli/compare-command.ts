@@ -1,6 +1,6 @@
 import type { ExperimentComparison } from '../../common/runs/run-types';
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 
 const fmt = (v: number | null, digits = 4) => (v === null ? '—' : v.toFixed(digits));
@@ -14,7 +14,7 @@ function pooledRows(r: ExperimentComparison): string[][] {
   return [['effect', r.effect === null ? '— (no pairs)' : `${fmt(r.effect)}${warn}`], ['95% CI', ci]];
 }
 
-/** The per-case table (DESIGN.md §3): task, metric, direction, pairs, A mean, B mean, improvement. */
+/** The per-case table (docs/definitions.md): task, metric, direction, pairs, A mean, B mean, improvement. */
 export function perCaseTable(r: ExperimentComparison): string {
   return formatTable([
     ['case', 'task', 'metric', 'direction', 'pairs', `${r.a} mean`, `${r.b} mean`, 'improvement', 'pooled'],
@@ -23,12 +23,12 @@ export function perCaseTable(r: ExperimentComparison): string {
 }
 
 /** `rwb compare`: the paired comparison of two arms, as the Runs screen shows it. */
-export const compareCommand: Command = {
+export const compareCommand = defineCommand({
   usage: 'rwb compare --experiment ID --a ARM --b ARM [--db FILE] [--json]',
   summary: 'paired comparison of two arms: per-case improvements by direction, pooled effect or relative effect, bootstrap CI, win rate, coverage, validity',
   options: { experiment: { type: 'string' }, a: { type: 'string' }, b: { type: 'string' } },
   async run(ctx) {
-    const { experiment, a, b } = ctx.values as Record<string, string | undefined>;
+    const { experiment, a, b } = ctx.values;
     if (!experiment || !a || !b) throw new UsageError('compare needs --experiment ID --a ARM --b ARM');
     const r = await (await ctx.core()).invoke('experiments.compare', { experiment, a, b });
     if (ctx.json) return ctx.out(`${JSON.stringify(r, null, 2)}\n`);
@@ -53,4 +53,4 @@ export const compareCommand: Command = {
       ])}\n\n${perCaseTable(r)}\n${r.notes.map((n) => `\nnote: ${n}`).join('')}\n`,
     );
   },
-};
+});

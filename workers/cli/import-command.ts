@@ -1,10 +1,11 @@
 /** `rwb import` and `rwb failures`: reading run files into a corpus, and what failed in a rollout. */
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RequestOf } from '../../common/contract';
+import { importFormats } from '../../common/corpus/corpus-operations';
 import { importers } from '../import/registry';
 import { UsageError } from './cli-error';
-import type { Command, CommandContext } from './commands';
+import { oneOf } from './choice-option';
+import { defineCommand, type CommandContext } from './commands';
 import { formatTable } from './format-table';
 
 function writeJson(ctx: CommandContext, value: unknown): void {
@@ -17,18 +18,18 @@ export function formatList(): string {
   return `${formatTable([['format', 'reads'], ...rows])}\n`;
 }
 
-export const importCommand: Command = {
+export const importCommand = defineCommand({
   usage: `rwb import FILE... [--format auto|${importers.map((i) => i.format).join('|')}] [--db FILE] [--json]`,
   summary: 'import files, atomically per file (`--format` alone lists the formats)',
   options: { format: { type: 'string' } },
   async run(ctx) {
     if (ctx.positionals.length === 0) throw new UsageError('import needs at least one FILE');
-    const format = (ctx.values.format as string | undefined) ?? 'auto';
+    const format = oneOf(ctx.values.format, importFormats, 'format') ?? 'auto';
     const paths = ctx.positionals.map((p) => resolve(p));
     // A corpus this command creates is removed again when nothing could be imported into it.
     const created = !ctx.seedSample && !existsSync(ctx.dbPath);
     const core = await ctx.core();
-    const result = await core.invoke('import.files', { paths, format: format as RequestOf<'import.files'>['format'] });
+    const result = await core.invoke('import.files', { paths, format });
     const failed = result.files.filter((f) => f.error);
     // Every file is attempted; any failure makes the exit code say so.
     if (failed.length) process.exitCode = 1;
@@ -43,14 +44,14 @@ export const importCommand: Command = {
     const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates, f.error ? 'FAILED' : 'ok']);
     ctx.out(`${formatTable([header, ...rows])}\n`);
   },
-};
+});
 
-export const failuresCommand: Command = {
+export const failuresCommand = defineCommand({
   usage: 'rwb failures --rollout ID [--db FILE] [--json]',
   summary: 'parsed failure events of a rollout, with the program line each points at',
   options: { rollout: { type: 'string' } },
   async run(ctx) {
-    const rollout = ctx.values.rollout as string | undefined;
+    const rollout = ctx.values.rollout;
     if (!rollout) throw new UsageError('failures needs --rollout ID');
     const core = await ctx.core();
     // An unknown rollout is an error (not_found), not an empty list.
@@ -76,4 +77,4 @@ export const failuresCommand: Command = {
     ]);
     ctx.out(`${formatTable([['step', 'kind', 'exception', 'message', 'program line', 'category'], ...rows])}\n`);
   },
-};
+});

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { RequestOf } from '../../common/contract';
 import { ApiError } from '../../common/errors';
 import { UsageError } from './cli-error';
-import type { Command, CommandContext } from './commands';
+import { oneOf } from './choice-option';
+import { defineCommand, type CommandContext, type OptionSpecs } from './commands';
 import { formatTable } from './format-table';
 
 /** Each subcommand's usage; the first line is the summary `rwb --help` lists. */
@@ -16,19 +17,20 @@ const usages = [
   '  rwb labels audit-report --rollout ID --annotator NAME [--out FILE]',
 ];
 
-const text = (ctx: CommandContext, name: string) => ctx.values[name] as string | undefined;
+const options = {
+  out: { type: 'string' },
+  format: { type: 'string' },
+  schema: { type: 'string' },
+  annotator: { type: 'string' },
+  rollout: { type: 'string' },
+} as const satisfies OptionSpecs;
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], option: string): T | undefined {
-  if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
-  throw new UsageError(`--${option} must be ${allowed.join(' or ')}, not "${value}"`);
-}
-
-const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promise<void>> = {
+const subcommands: Record<string, (ctx: CommandContext<typeof options>, args: string[]) => Promise<void>> = {
   async export(ctx) {
-    const out = text(ctx, 'out');
-    const format = oneOf(text(ctx, 'format'), ['bundle', 'csv'] as const, 'format');
+    const out = ctx.values.out;
+    const format = oneOf(ctx.values.format, ['bundle', 'csv'] as const, 'format');
     // Without --out the worker picks a new file in the exports folder beside the corpus.
-    const request: RequestOf<'labels.export'> = { out: out === undefined ? undefined : resolve(out), format, schema: text(ctx, 'schema'), annotator: text(ctx, 'annotator') };
+    const request: RequestOf<'labels.export'> = { out: out === undefined ? undefined : resolve(out), format, schema: ctx.values.schema, annotator: ctx.values.annotator };
     const result = await (await ctx.core()).invoke('labels.export', request);
     if (ctx.json) return ctx.out(`${JSON.stringify(result, null, 2)}\n`);
     if (result.renamedFrom) ctx.out(`${result.renamedFrom} already exists and was left alone\n`);
@@ -37,7 +39,7 @@ const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promi
 
   async import(ctx, files) {
     if (files.length === 0) throw new UsageError('labels import needs at least one FILE');
-    const format = oneOf(text(ctx, 'format'), ['auto', 'bundle', 'csv'] as const, 'format');
+    const format = oneOf(ctx.values.format, ['auto', 'bundle', 'csv'] as const, 'format');
     const result = await (await ctx.core()).invoke('labels.import', { paths: files.map((f) => resolve(f)), format });
     const failed = result.files.filter((f) => f.error);
     // Every file is attempted; any failure makes the exit code say so.
@@ -49,7 +51,7 @@ const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promi
   },
 
   async history(ctx) {
-    const result = await (await ctx.core()).invoke('labels.history', { annotator: text(ctx, 'annotator'), schema: text(ctx, 'schema'), limit: 100_000 });
+    const result = await (await ctx.core()).invoke('labels.history', { annotator: ctx.values.annotator, schema: ctx.values.schema, limit: 100_000 });
     if (ctx.json) return ctx.out(`${JSON.stringify(result, null, 2)}\n`);
     const rows = result.labels.map((l) => [
       l.at,
@@ -64,12 +66,12 @@ const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promi
   },
 
   'audit-report': async (ctx) => {
-    const rollout = text(ctx, 'rollout');
-    const annotator = text(ctx, 'annotator');
+    const rollout = ctx.values.rollout;
+    const annotator = ctx.values.annotator;
     if (!rollout || !annotator) throw new UsageError('labels audit-report needs --rollout ID and --annotator NAME');
     const report = await (await ctx.core()).invoke('labels.auditReport', { rollout, annotator });
     if (report.markdown === null) throw new ApiError('not_found', `${annotator} has no run audit of rollout ${rollout}`);
-    const out = text(ctx, 'out');
+    const out = ctx.values.out;
     if (ctx.json) return ctx.out(`${JSON.stringify(report, null, 2)}\n`);
     if (!out) return ctx.out(report.markdown);
     writeFileSync(resolve(out), report.markdown);
@@ -85,14 +87,14 @@ const subcommands: Record<string, (ctx: CommandContext, args: string[]) => Promi
 };
 
 /** `rwb labels`: label files in and out (offline collaboration), the label history, the schemas. */
-export const labelsCommand: Command = {
+export const labelsCommand = defineCommand({
   usage: usages[0]!,
   summary: "label files out (bundle or CSV) and in, the history, the schemas, a run audit as Markdown",
-  options: { out: { type: 'string' }, format: { type: 'string' }, schema: { type: 'string' }, annotator: { type: 'string' }, rollout: { type: 'string' } },
+  options,
   async run(ctx) {
     const [name, ...args] = ctx.positionals;
     const sub = name === undefined ? undefined : subcommands[name];
     if (!sub) throw new UsageError(`labels needs a subcommand:\n${usages.slice(1).join('\n')}`);
     await sub(ctx, args);
   },
-};
+});

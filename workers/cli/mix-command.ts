@@ -1,18 +1,18 @@
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 
 const percent = (share: number | undefined) => (share === undefined ? '' : `${(share * 100).toFixed(1)}%`);
 
 /** `rwb mix`: a library's category mix against the failure pool, and the distance between them. */
-export const mixCommand: Command = {
+export const mixCommand = defineCommand({
   usage: 'rwb mix --library ID [--collection ID] [--db FILE] [--json]',
   summary: "a library's category mix against the pool's (failure events of a collection, default all)",
   options: { library: { type: 'string' }, collection: { type: 'string' } },
   async run(ctx) {
-    const library = ctx.values.library as string | undefined;
+    const library = ctx.values.library;
     if (!library) throw new UsageError('mix needs --library ID');
-    const collection = ctx.values.collection as string | undefined;
+    const collection = ctx.values.collection;
     const core = await ctx.core();
     const mix = await core.invoke('libraries.mix', { library, ...(collection === undefined ? {} : { collection }) });
     if (ctx.json) return ctx.out(`${JSON.stringify(mix, null, 2)}\n`);
@@ -31,4 +31,4 @@ export const mixCommand: Command = {
     ctx.out(`${formatTable([header, ...rows, ['total', '', mix.libraryTotal, '', mix.poolTotal, '']])}\n\n`);
     ctx.out(`distance to the pool's mix (${collection ?? 'all collections'}): ${distance}   (0 = same mix, 100 = no overlap)\n`);
   },
-};
+});

@@ -6,41 +6,40 @@
 import type { PipelineRunDetail, PipelineRunStarted } from '../../common/pipeline/pipeline-types';
 import type { Core } from '../core/core';
 import { UsageError } from './cli-error';
-import type { Command, CommandContext } from './commands';
+import type { CommandContext, OptionSpecs, OptionValues } from './commands';
 import { formatTable } from './format-table';
 
 /** The options every model-backed pipeline command takes. */
-export const modelOptions: Command['options'] = {
+export const modelOptions = {
   model: { type: 'string' },
   'max-requests': { type: 'string' },
   'max-usd': { type: 'string' },
   deadline: { type: 'string' },
   concurrency: { type: 'string' },
-};
+} as const satisfies OptionSpecs;
 
 /** The usage text of {@link modelOptions}. */
 export const modelUsage = '[--model M] [--max-requests N] [--max-usd X] [--deadline ISO] [--concurrency N]';
 
 /** A whole number option of at least `min`, or undefined when absent. */
-export function wholeNumber(ctx: CommandContext, option: string, min: number): number | undefined {
-  const text = ctx.values[option] as string | undefined;
+export function wholeNumber(option: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${option} must be a whole number of at least ${min}, not "${text}"`);
   return Number(text);
 }
 
 /** `model` and `limits` of a request, from the options. */
-export function modelRequest(ctx: CommandContext): { model?: string; limits: Record<string, unknown> } {
-  const usdText = ctx.values['max-usd'] as string | undefined;
+export function modelRequest(values: OptionValues<typeof modelOptions>): { model?: string; limits: Record<string, unknown> } {
+  const usdText = values['max-usd'];
   const maxUsd = usdText === undefined ? undefined : Number(usdText);
   if (maxUsd !== undefined && !(maxUsd > 0)) throw new UsageError(`--max-usd must be a positive number, not "${usdText}"`);
   const limits = {
-    maxRequests: wholeNumber(ctx, 'max-requests', 1),
+    maxRequests: wholeNumber('max-requests', values['max-requests'], 1),
     maxUsd,
-    deadline: ctx.values.deadline as string | undefined,
-    concurrency: wholeNumber(ctx, 'concurrency', 1),
+    deadline: values.deadline,
+    concurrency: wholeNumber('concurrency', values.concurrency, 1),
   };
-  const model = ctx.values.model as string | undefined;
+  const model = values.model;
   return { ...(model === undefined ? {} : { model }), limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) };
 }
 

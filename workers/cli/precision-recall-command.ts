@@ -1,17 +1,17 @@
 import type { PrecisionRecallRow } from '../../common/pipeline/pipeline-types';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 
 const ratio = (r: PrecisionRecallRow['precision']) => (r.value === null ? `-/${r.total}` : `${r.value.toFixed(3)} (${r.hits}/${r.total})`);
 
 /** `rwb precision-recall`: precision and recall of rubrics against execution truth, per family, category and library. */
-export const precisionRecallCommand: Command = {
+export const precisionRecallCommand = defineCommand({
   usage: 'rwb precision-recall [--library ID] [--run ID] [--db FILE] [--json]',
   summary: "precision and recall of rubrics' latest verdicts against what really happened (timeouts and kills left out)",
   options: { library: { type: 'string' }, run: { type: 'string' } },
   async run(ctx) {
-    const library = ctx.values.library as string | undefined;
-    const run = ctx.values.run as string | undefined;
+    const library = ctx.values.library;
+    const run = ctx.values.run;
     const report = await (await ctx.core()).invoke('rubrics.precisionRecall', { ...(library === undefined ? {} : { library }), ...(run === undefined ? {} : { run }) });
     if (ctx.json) return ctx.out(`${JSON.stringify(report, null, 2)}\n`);
     const header = ['scope', 'family', 'precision', 'recall', 'firings without truth'];
@@ -23,4 +23,4 @@ export const precisionRecallCommand: Command = {
     ];
     ctx.out(`${report.verdicts} latest verdicts on ${report.programs} programs\n${formatTable([header, ...rows])}\n`);
   },
-};
+});

@@ -1,7 +1,7 @@
 import { environmentFacts } from '../../common/runs/attempt-diagnosis';
 import { backendName } from '../../common/runs/run-requests';
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched } from './run-cli';
 
@@ -11,17 +11,17 @@ import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched 
  * terminal output (without --json) and printing every attempt. Ctrl-C stops dispatching
  * (running attempts finish); a second Ctrl-C cancels them.
  */
-export const rerunCommand: Command = {
+export const rerunCommand = defineCommand({
   usage: 'rwb rerun --case ID [--backend local|ssh:HOST|slurm] [--repeats N] [--timeout S] [--parallel N] [--hosts A,B,...] [--db FILE] [--json]',
   summary: 're-execute a case N times on a backend and print the attempts',
   options: { case: { type: 'string' }, backend: { type: 'string' }, repeats: { type: 'string' }, timeout: { type: 'string' }, ...poolCliOptions },
   async run(ctx) {
-    const caseId = ctx.values.case as string | undefined;
+    const caseId = ctx.values.case;
     if (!caseId) throw new UsageError('rerun needs --case ID');
-    const backend = (ctx.values.backend as string | undefined) ?? 'local';
+    const backend = ctx.values.backend ?? 'local';
     if (!backendName.safeParse(backend).success) throw new UsageError(`--backend is local, slurm or ssh:<saved host name>, not "${backend}"`);
-    const repeats = positiveNumber('repeats', ctx.values.repeats as string | undefined, true) ?? 1;
-    const timeoutS = positiveNumber('timeout', ctx.values.timeout as string | undefined, false);
+    const repeats = positiveNumber('repeats', ctx.values.repeats, true) ?? 1;
+    const timeoutS = positiveNumber('timeout', ctx.values.timeout, false);
     const pool = poolOptions(ctx.values);
     const core = await ctx.core();
     const experiment = await core.invoke('experiments.create', { name: `rwb rerun ${caseId} on ${pool.hosts ? pool.hosts.join(',') : backend}`, arms: ['original'], repeats, cases: [caseId] });
@@ -39,4 +39,4 @@ ${formatTable(detail.attempts.map((a, i) => [a.id, diagnoses[i]!.summary]))}
 `);
     for (const d of diagnoses) if (d.environment) ctx.out(`attempt ${d.attemptId} ran on ${environmentFacts(d.environment).join(' · ')}\n`);
   },
-};
+});

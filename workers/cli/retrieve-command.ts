@@ -1,13 +1,7 @@
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
-
-function wholeNumber(option: string, text: string | undefined, min: number): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < min) throw new UsageError(`--${option} must be a whole number of at least ${min}, not "${text}"`);
-  return n;
-}
+import { wholeNumber } from './pipeline-cli';
 
 /** `--protect CODE=N`, repeatable, into `{CODE: N}`. */
 function parseProtect(values: readonly string[]): Record<string, number> {
@@ -23,7 +17,7 @@ function parseProtect(values: readonly string[]): Record<string, number> {
 }
 
 /** `rwb retrieve`: category-split retrieval of a library's rubrics for a rollout (or one of its steps). */
-export const retrieveCommand: Command = {
+export const retrieveCommand = defineCommand({
   usage: 'rwb retrieve --library ID --rollout ID [--step N] [--collection ID] [--slots 12] [--protect CODE=N ...] [--db FILE] [--json]',
   summary: 'category-split retrieval of rubrics for a rollout, slots split by the pool mix',
   options: {
@@ -35,14 +29,13 @@ export const retrieveCommand: Command = {
     protect: { type: 'string', multiple: true },
   },
   async run(ctx) {
-    const library = ctx.values.library as string | undefined;
-    const rollout = ctx.values.rollout as string | undefined;
+    const library = ctx.values.library;
+    const rollout = ctx.values.rollout;
     if (!library || !rollout) throw new UsageError('retrieve needs --library ID and --rollout ID');
-    const step = wholeNumber('step', ctx.values.step as string | undefined, 0);
-    const slots = wholeNumber('slots', ctx.values.slots as string | undefined, 1);
-    const collection = ctx.values.collection as string | undefined;
-    // parseArgs gives a `multiple` option as an array; the shared context type predates such options.
-    const protect = parseProtect((ctx.values.protect as unknown as string[] | undefined) ?? []);
+    const step = wholeNumber('step', ctx.values.step, 0);
+    const slots = wholeNumber('slots', ctx.values.slots, 1);
+    const collection = ctx.values.collection;
+    const protect = parseProtect(ctx.values.protect ?? []);
     const result = await (await ctx.core()).invoke('retrieval.run', {
       library,
       rollout,
@@ -67,4 +60,4 @@ export const retrieveCommand: Command = {
     const rubrics = result.rubrics.map((r) => [r.category, r.rank, r.id, r.score.toFixed(2), r.title.slice(0, 60), r.matchedTerms.join(' ')]);
     ctx.out(`${formatTable([['category', 'rank', 'rubric', 'score', 'title', 'matched'], ...rubrics])}\n`);
   },
-};
+});

@@ -8,7 +8,7 @@ import type { AttemptRow, ExperimentDetail } from '../../common/runs/run-types';
 import { poolHost } from '../../common/runs/run-requests';
 import type { Core } from '../core/core';
 import { UsageError } from './cli-error';
-import type { CommandContext } from './commands';
+import type { CommandContext, OptionSpecs, OptionValues } from './commands';
 import { formatTable } from './format-table';
 
 export function positiveNumber(name: string, text: string | undefined, integer: boolean): number | undefined {
@@ -18,12 +18,12 @@ export function positiveNumber(name: string, text: string | undefined, integer: 
   return n;
 }
 
-export const poolCliOptions = { parallel: { type: 'string' }, hosts: { type: 'string' } } as const;
+export const poolCliOptions = { parallel: { type: 'string' }, hosts: { type: 'string' } } as const satisfies OptionSpecs;
 
 /** `--parallel N` and `--hosts A,B,...` (each `local` or a saved SSH host). */
-export function poolOptions(values: CommandContext['values']): Pick<RequestOf<'runs.start'>, 'parallel' | 'hosts'> {
-  const parallel = positiveNumber('parallel', values.parallel as string | undefined, true);
-  const text = values.hosts as string | undefined;
+export function poolOptions(values: OptionValues<typeof poolCliOptions>): Pick<RequestOf<'runs.start'>, 'parallel' | 'hosts'> {
+  const parallel = positiveNumber('parallel', values.parallel, true);
+  const text = values.hosts;
   if (text === undefined) return { parallel };
   const hosts = text.split(',').map((h) => h.trim());
   for (const h of hosts) if (!poolHost.safeParse(h).success) throw new UsageError(`--hosts is a comma-separated list of "local" and saved SSH host names, not "${text}"`);

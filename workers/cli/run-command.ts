@@ -1,6 +1,6 @@
 import { armName, backendName } from '../../common/runs/run-requests';
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched } from './run-cli';
 
 /**
@@ -9,19 +9,19 @@ import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched 
  * dispatching (running attempts finish, the rest stay never started for a later
  * `--continue`); a second Ctrl-C cancels the running ones.
  */
-export const runCommand: Command = {
+export const runCommand = defineCommand({
   usage: 'rwb run --experiment ID [--continue] [--arms A,B] [--backend local|ssh:HOST|slurm] [--parallel N] [--hosts A,B,...] [--timeout S] [--db FILE] [--json]',
   summary: "run an experiment's never-started slots over slots and hosts",
   options: { experiment: { type: 'string' }, continue: { type: 'boolean' }, arms: { type: 'string' }, backend: { type: 'string' }, timeout: { type: 'string' }, ...poolCliOptions },
   async run(ctx) {
-    const experiment = ctx.values.experiment as string | undefined;
+    const experiment = ctx.values.experiment;
     if (!experiment) throw new UsageError('run needs --experiment ID');
-    const backend = (ctx.values.backend as string | undefined) ?? 'local';
+    const backend = ctx.values.backend ?? 'local';
     if (!backendName.safeParse(backend).success) throw new UsageError(`--backend is local, slurm or ssh:<saved host name>, not "${backend}"`);
-    const armsText = ctx.values.arms as string | undefined;
+    const armsText = ctx.values.arms;
     const arms = armsText?.split(',').map((a) => a.trim());
     for (const arm of arms ?? []) if (!armName.safeParse(arm).success) throw new UsageError(`--arms is a comma-separated list of arm names, not "${armsText}"`);
-    const timeoutS = positiveNumber('timeout', ctx.values.timeout as string | undefined, false);
+    const timeoutS = positiveNumber('timeout', ctx.values.timeout, false);
     const core = await ctx.core();
     const run = await runWatched(ctx, core, {
       experiment,
@@ -37,4 +37,4 @@ export const runCommand: Command = {
     if (ctx.json) return ctx.out(`${JSON.stringify({ experiment, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: mine }, null, 2)}\n`);
     ctx.out(`\nexperiment ${experiment} (${run.backend})\n${attemptsTable(detail, mine)}`);
   },
-};
+});

@@ -1,40 +1,40 @@
 import type { PipelineRunKind } from '../../common/pipeline/pipeline-types';
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { oneOf } from './choice-option';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 import { printRun, runToEnd } from './pipeline-cli';
 
-const kinds: PipelineRunKind[] = ['mine', 'curate-quota', 'curate-filtered', 'judge'];
+const kinds: readonly PipelineRunKind[] = ['mine', 'curate-quota', 'curate-filtered', 'judge'];
 
 /** `rwb runs`: pipeline runs with state, progress and costs; with --run, one run in full. */
-export const runsCommand: Command = {
+export const runsCommand = defineCommand({
   usage: 'rwb runs [--kind mine|curate-quota|curate-filtered|judge] [--run ID] [--db FILE] [--json]',
   summary: 'pipeline runs with their state, progress and costs (one run in full with --run)',
   options: { kind: { type: 'string' }, run: { type: 'string' } },
   async run(ctx) {
     const core = await ctx.core();
-    const one = ctx.values.run as string | undefined;
+    const one = ctx.values.run;
     if (one) return printRun(ctx, await core.invoke('pipeline.get', { run: one }));
-    const kind = ctx.values.kind as PipelineRunKind | undefined;
-    if (kind !== undefined && !kinds.includes(kind)) throw new UsageError(`--kind is one of ${kinds.join(', ')}, not "${kind}"`);
+    const kind = oneOf(ctx.values.kind, kinds, 'kind');
     const runs = await core.invoke('pipeline.list', kind === undefined ? {} : { kind });
     if (ctx.json) return ctx.out(`${JSON.stringify(runs, null, 2)}\n`);
     const usd = (n: number | null) => (n === null ? '' : n.toFixed(4));
     const rows = runs.map((r) => [r.id, r.kind, r.status, `${r.done}/${r.total ?? '?'}`, r.library ?? '', r.accepted ?? '', usd(r.costs.costUsd), usd(r.costs.costPerAccepted), r.createdAt]);
     ctx.out(`${formatTable([['run', 'kind', 'status', 'progress', 'library', 'accepted', 'cost $', '$ per rubric', 'created'], ...rows])}\n`);
   },
-};
+});
 
 /** `rwb resume`: runs a stopped, cancelled, interrupted or failed run again; answers already received are reused. */
-export const resumeCommand: Command = {
+export const resumeCommand = defineCommand({
   usage: 'rwb resume --run ID [--resend-unresolved] [--db FILE] [--json]',
   summary: 'resume a pipeline run; answers already in the ledger are reused, never paid twice',
   options: { run: { type: 'string' }, 'resend-unresolved': { type: 'boolean' } },
   async run(ctx) {
-    const run = ctx.values.run as string | undefined;
+    const run = ctx.values.run;
     if (!run) throw new UsageError('resume needs --run ID (see rwb runs)');
     const core = await ctx.core();
     const resendUnresolved = ctx.values['resend-unresolved'] === true;
     printRun(ctx, await runToEnd(core, `resume-${process.pid}`, (jobId) => core.invoke('pipeline.resume', { run, resendUnresolved, wait: true, jobId })));
   },
-};
+});

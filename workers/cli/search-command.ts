@@ -1,6 +1,6 @@
 import type { NewestFirstSearch } from '../../common/search/search-types';
 import { UsageError } from './cli-error';
-import type { Command } from './commands';
+import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -16,15 +16,15 @@ export function newestFirstNote(result: NewestFirstSearch): string {
   return `newest first: ${why}${whole}`;
 }
 
-/** `rwb search`: full-text search; `--json` prints the hits as DESIGN.md §7 gives them, and a note on stderr says when they are newest first. */
-export const searchCommand: Command = {
+/** `rwb search`: full-text search; `--json` prints the hits as `search.query` answers, and a note on stderr says when they are newest first. */
+export const searchCommand = defineCommand({
   usage: 'rwb search QUERY [--limit N] [--rubrics] [--db FILE] [--json]',
   summary: 'full-text search over commands, outputs, tracebacks (and rubrics)',
   options: { limit: { type: 'string' }, rubrics: { type: 'boolean' } },
   async run(ctx) {
     const query = ctx.positionals.join(' ');
     if (query.trim() === '') throw new UsageError('search needs a QUERY');
-    const limitText = (ctx.values.limit as string | undefined) ?? '50';
+    const limitText = ctx.values.limit ?? '50';
     const limit = Number(limitText);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive whole number, not "${limitText}"`);
     const result = await (await ctx.core()).invoke('search.query', { query, limit, rubrics: ctx.values.rubrics === true });
@@ -33,4 +33,4 @@ export const searchCommand: Command = {
     const rows = result.hits.map((h) => [h.rubric ?? `${h.rollout}#${h.step}`, h.field, h.snippet.replace(/\s+/g, ' ').slice(0, 100)]);
     ctx.out(`${formatTable([['where', 'field', 'snippet'], ...rows])}\n`);
   },
-};
+});

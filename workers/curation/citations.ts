@@ -1,5 +1,5 @@
 /**
- * Grounding of citations (DESIGN.md §3): a citation names a program by the sha256 of its
+ * Grounding of citations (docs/definitions.md): a citation names a program by the sha256 of its
  * text, a line range and a quote, and is grounded only when those lines of that program
  * contain the quote. Pure: callers pass the programs the model was shown.
  */

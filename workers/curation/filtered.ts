@@ -1,5 +1,5 @@
 /**
- * Filtered curation (DESIGN.md §3): cuts a library to the pool's proportions by dropping the
+ * Filtered curation (docs/definitions.md): cuts a library to the pool's proportions by dropping the
  * lowest-support rubrics of over-represented categories. Cutting never adds, so a category
  * the library is short of keeps all it has. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The curation funnel (DESIGN.md §3): proposed → passed grounding and format → unique →
+ * The curation funnel (docs/definitions.md): proposed → passed grounding and format → unique →
  * accepted, with a count per rejection reason. Reasons overlap: a proposal rejected at the
  * checks keeps every reason it failed, so the reason counts may add up to more than the
  * rejections. Pure.

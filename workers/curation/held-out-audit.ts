@@ -1,5 +1,5 @@
 /**
- * The held-out-origin audit (DESIGN.md §3): every rubric of a library is traced to its source
+ * The held-out-origin audit (docs/definitions.md): every rubric of a library is traced to its source
  * tasks; a rubric whose support includes a held-out benchmark fails the library's build,
  * naming the rubric and the task. Pure: callers resolve support to tasks and benchmarks.
  */

@@ -1,10 +1,10 @@
 /**
- * Near-duplicate merge (DESIGN.md §3): two rubrics are near-duplicates when the Jaccard
+ * Near-duplicate merge (docs/definitions.md): two rubrics are near-duplicates when the Jaccard
  * similarity of their normalised word 3-gram sets is at least a threshold (default 0.6);
  * the merged rubric keeps the union of support. Pure.
  */
 
-/** The threshold of DESIGN.md §3. */
+/** The threshold of docs/definitions.md. */
 export const defaultMergeThreshold = 0.6;
 
 /**

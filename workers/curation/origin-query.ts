@@ -1,6 +1,6 @@
 /**
  * Traces rubrics to their source tasks and benchmarks in the corpus, for the held-out-origin
- * audit (DESIGN.md §3): a support row's task is its rollout's task, and also the task the row
+ * audit (docs/definitions.md): a support row's task is its rollout's task, and also the task the row
  * names when that differs (both are sources; either being held out fails the audit).
  */
 import type { BenchmarkRole } from '../../common/corpus/corpus-types';

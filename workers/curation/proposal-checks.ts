@@ -1,6 +1,6 @@
 /**
- * The grounding and format checks a proposed rubric must pass before uniqueness (DESIGN.md
- * §3, "Curation funnel"). Pure: the programs the miner was shown and the taxonomy come in.
+ * The grounding and format checks a proposed rubric must pass before uniqueness (docs/definitions.md,
+ * "Curation funnel"). Pure: the programs the miner was shown and the taxonomy come in.
  */
 import type { RejectionReason } from '../../common/pipeline/pipeline-types';
 import type { RubricFamily } from '../../common/rubrics/rubric-types';

@@ -1,5 +1,5 @@
 /**
- * Quota curation (DESIGN.md §3): the miner is asked for rubrics category by category, one
+ * Quota curation (docs/definitions.md): the miner is asked for rubrics category by category, one
  * failure at a time, until the category's share of the target size is filled; a category
  * stops early once its new failures are already covered. Pure: the miner comes in as a
  * function, so the same answers always give the same library.

@@ -1,5 +1,5 @@
 /**
- * Each category's share of a target library size, by the pool's failure mix (DESIGN.md §3,
+ * Each category's share of a target library size, by the pool's failure mix (docs/definitions.md,
  * "Curation"). The same largest-remainder rule as category-split retrieval, so a library
  * built to N and a retrieval of N slots split the pool identically.
  */

@@ -1,5 +1,5 @@
 /**
- * The rubric text format of the seeds (DESIGN.md §2): a `### Title` line, then
+ * The rubric text format of the seeds (docs/domain.md): a `### Title` line, then
  * `- **Applies when**: ...`, `- **Pattern**: ...` and optionally `- **Fix**: ...`, each
  * field possibly running over several lines. Pure; the format check of the curation funnel.
  */

@@ -1,5 +1,5 @@
 /**
- * Whole-rollout mining (DESIGN.md §2 library method `whole-rollout`): the miner reads each
+ * Whole-rollout mining (docs/domain.md library method `whole-rollout`): the miner reads each
  * rollout's failures and programs and proposes up to N rubrics; proposals that pass their
  * checks are merged into near-duplicates, in rollout order. Pure: the miner comes in as a
  * function, so the same answers always give the same rubrics.

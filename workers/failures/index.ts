@@ -1,6 +1,6 @@
 /**
  * Failure extraction: finds CPython tracebacks in captured output and turns a
- * step's outcome into a failure event draft (DESIGN.md §2, "Failure event").
+ * step's outcome into a failure event draft (docs/domain.md, "Failure event").
  * Pure functions, no I/O.
  */
 export { stripAnsi } from './ansi';

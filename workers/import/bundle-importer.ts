@@ -2,7 +2,7 @@ import { bundleRecordTypes } from '../../common/corpus/bundle';
 import { readBundle } from './bundle-reader';
 import type { Importer } from './importer';
 
-/** Corpus bundle v1 (DESIGN.md §6), plain or gzipped JSON Lines. */
+/** Corpus bundle v1 (docs/bundle-v1.md), plain or gzipped JSON Lines. */
 export const bundleImporter: Importer = {
   format: 'bundle',
   summary: 'corpus bundle v1: JSON Lines records (.jsonl, .jsonl.gz), what rwb export writes',

@@ -1,5 +1,5 @@
 /**
- * Ids of imported runs (DESIGN.md §4): never the file's name alone, since every AIDE run
+ * Ids of imported runs (docs/architecture.md): never the file's name alone, since every AIDE run
  * writes `journal.json` and SWE-agent `<instance>.traj` again and again. An id is the
  * format, the run's own name (instance, sample, run id, else the file's stem) and a hash
  * of the run's content: the same run imported twice gets the same id (idempotent), two

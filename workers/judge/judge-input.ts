@@ -1,5 +1,5 @@
 /**
- * What the CWM judge sees of a case (DESIGN.md §2 "Verdict"): one program version and its
+ * What the CWM judge sees of a case (docs/domain.md "Verdict"): one program version and its
  * task's static facts, never any output of a run.
  */
 import type { ProgramVersionInfo } from '../../common/corpus/corpus-types';

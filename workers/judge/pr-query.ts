@@ -1,7 +1,7 @@
 /**
  * `rubrics.precisionRecall`: precision and recall of the latest verdicts (of one judge run,
  * or of every run) against execution truth, per family, per category and per library
- * (DESIGN.md §3; definitions in precision-recall.ts).
+ * (docs/definitions.md; definitions in precision-recall.ts).
  */
 import type { PrecisionRecallReport } from '../../common/pipeline/pipeline-types';
 import type { RubricFamily } from '../../common/rubrics/rubric-types';

@@ -1,5 +1,5 @@
 /**
- * Precision and recall of rubrics against execution truth (DESIGN.md §3), per family. Pure:
+ * Precision and recall of rubrics against execution truth (docs/definitions.md), per family. Pure:
  * the latest verdicts and each program's truth come in.
  *
  * Error family. A program's truth is the set of exception classes its executions raised
@@ -27,7 +27,7 @@
 import type { PrecisionRecallRow, Rate } from '../../common/pipeline/pipeline-types';
 import type { RubricFamily } from '../../common/rubrics/rubric-types';
 
-/** The verdict values of DESIGN.md §2. */
+/** The verdict values of docs/domain.md. */
 export type VerdictValue = 'fires' | 'does_not_fire' | 'not_applicable' | 'insufficient_evidence' | 'unknown';
 
 /** The latest verdict of one rubric on one program. */

@@ -1,5 +1,5 @@
 /**
- * Execution truth of program versions, for precision and recall (DESIGN.md §3; the rules are
+ * Execution truth of program versions, for precision and recall (docs/definitions.md; the rules are
  * in precision-recall.ts). Error family: the rollout steps that ran the version and the
  * re-executed attempts of cases on it. Performance family: `credit` labels.
  *

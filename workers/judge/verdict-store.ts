@@ -1,5 +1,5 @@
 /**
- * Verdicts (DESIGN.md §2): written by judge runs, one row per rubric and program, never
+ * Verdicts (docs/domain.md): written by judge runs, one row per rubric and program, never
  * overwritten (a later run adds rows; readers take the latest per rubric and program).
  */
 import type { CitationRow, VerdictRow } from '../../common/pipeline/pipeline-types';

@@ -1,5 +1,5 @@
 /**
- * Agreement per category beside the overall figure (DESIGN.md §3). A category schema's labels
+ * Agreement per category beside the overall figure (docs/definitions.md). A category schema's labels
  * are categories themselves, so each category is scored one-vs-rest on every shared item: does
  * each annotator call it this category or not. Other schemas' items are grouped by their
  * rubric's own category and scored as they are. Same coefficients as overall: Cohen's kappa

@@ -1,5 +1,5 @@
 /**
- * Inter-annotator agreement on nominal labels (DESIGN.md §3): Cohen's kappa for two
+ * Inter-annotator agreement on nominal labels (docs/definitions.md): Cohen's kappa for two
  * annotators, Krippendorff's alpha (nominal, missing data allowed) for any number.
  */
 

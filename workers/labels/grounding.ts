@@ -1,5 +1,5 @@
 /**
- * Grounding (DESIGN.md §3): a citation names a program, a line range and a quote, and is
+ * Grounding (docs/definitions.md): a citation names a program, a line range and a quote, and is
  * grounded only if those lines of that program contain the quote. Whitespace runs compare as
  * one space, so re-indented or re-wrapped quotes still match; nothing else is forgiven.
  */

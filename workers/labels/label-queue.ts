@@ -1,5 +1,5 @@
 /**
- * The Label queue (DESIGN.md §5 screen 4): the items of a target set under one schema, each
+ * The Label queue (the Labels screen, README.md "Screens"): the items of a target set under one schema, each
  * with the annotator's own label, flag and skip, how many annotators it has, and the others'
  * labels unless blind mode hides them; where the annotator left off; progress per annotator.
  */

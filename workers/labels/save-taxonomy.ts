@@ -1,5 +1,5 @@
 /**
- * A new taxonomy version from Settings (DESIGN.md §2 "Category": the taxonomy is data, editable,
+ * A new taxonomy version from Settings (docs/domain.md "Category": the taxonomy is data, editable,
  * versioned). Versions are never edited in place: an edit, even of one guideline, is a new
  * version, which becomes the newest and so the one category labels are made under from now on.
  * When a category is split or merged, every label that names it is flagged for review and kept

@@ -1,5 +1,5 @@
 /**
- * The miner's request (DESIGN.md §2 "Rubric", §3 "Curation"): a rollout's task, failures and
+ * The miner's request (docs/domain.md "Rubric", docs/definitions.md "Curation"): a rollout's task, failures and
  * programs in, up to N rubrics out through a forced tool, each in the `### Title` / Applies
  * when / Pattern form with citations into the programs shown. The answer's schema is lenient
  * about content (an unknown category, a bad line number) so that one weak rubric is a funnel

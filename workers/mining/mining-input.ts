@@ -1,5 +1,5 @@
 /**
- * What the miner reads about one rollout (DESIGN.md §3 "Curation"): the task with its static
+ * What the miner reads about one rollout (docs/definitions.md "Curation"): the task with its static
  * facts, the grade and the grader's verdict, every failure event (command, exception,
  * traceback, cause) and the programs the failures point into plus the last version of each
  * script. Read from the corpus's immutable import rows only (never an editable category), so

@@ -35,7 +35,7 @@ export interface WriteSerializer {
 const unserialized: WriteSerializer = { run: (work) => work() };
 
 /**
- * The `model_requests` table (DESIGN.md §2). Every call is written `reserved` before it is
+ * The `model_requests` table (docs/domain.md). Every call is written `reserved` before it is
  * sent, so a crash leaves evidence, then settled `returned` or `failed`. Nothing here ever
  * writes the API key: `redact` scrubs it from every text that could have echoed it.
  */

@@ -53,7 +53,7 @@ export interface StructuredResult<T> {
 }
 
 /**
- * The model client of DESIGN.md §4: structured output through a forced tool, every request
+ * The model client of docs/architecture.md: structured output through a forced tool, every request
  * in the ledger, limits on concurrency, requests, dollars and a deadline, and replay from
  * the ledger by request hash.
  */

@@ -1,5 +1,5 @@
 /**
- * Filtered curation as a pipeline run (DESIGN.md §3): a library cut to the pool's
+ * Filtered curation as a pipeline run (docs/definitions.md): a library cut to the pool's
  * proportions. No model call: the plan holds the pool's counts and the source's rubrics, and
  * the new library lists the kept rubrics of the source, which stay as they are.
  */

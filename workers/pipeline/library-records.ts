@@ -1,5 +1,5 @@
 /**
- * A built library as bundle v1 records (DESIGN.md §6): new rubric records with their
+ * A built library as bundle v1 records (docs/bundle-v1.md): new rubric records with their
  * citations, and the frozen library record with its build parameters, funnel and allocation
  * (unknown fields of a record travel in `extra`, so export and import keep them). Ids are
  * content hashes, so the same build always gives the same records, byte for byte, which is

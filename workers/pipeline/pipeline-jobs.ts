@@ -1,5 +1,5 @@
 /**
- * Pipeline runs as worker jobs (DESIGN.md §4 "The worker"): start, resume and replay.
+ * Pipeline runs as worker jobs (docs/architecture.md "The worker"): start, resume and replay.
  *
  * A run is planned once when it starts; the plan is stored with its parameters. Executing a
  * run replays its plan from the start through a fresh model client: every answer already in

@@ -1,5 +1,5 @@
 /**
- * Integer allocation of S retrieval slots to categories (DESIGN.md §3, "Category-split
+ * Integer allocation of S retrieval slots to categories (docs/definitions.md, "Category-split
  * retrieval"). Pure and exact: the pool mix arrives as integer counts, so remainders are
  * compared as integers and a tie is a real tie, never floating-point noise.
  *

@@ -1,5 +1,5 @@
 /**
- * The text a case is retrieved for (DESIGN.md §3: "task statement, program and traceback").
+ * The text a case is retrieved for (docs/definitions.md, "Retrieval": task statement, program and traceback).
  * For a whole rollout: the task statement, the last version of each of its programs, every
  * failure event (exception, message, traceback, cause) and the grader's verdict. For one step:
  * the task statement, the step's command, the program version it ran and that step's failure.

@@ -1,5 +1,5 @@
 /**
- * Category-split retrieval for one case (DESIGN.md §3), pure: a library index built once,
+ * Category-split retrieval for one case (docs/definitions.md), pure: a library index built once,
  * the allocation of S slots to categories by the pool mix, then within each category its
  * best rubrics by BM25 relevance to the case text, then support (more first), then id.
  */

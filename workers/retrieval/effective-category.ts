@@ -1,5 +1,5 @@
 /**
- * The one definition of a category's bucket in every mix and every retrieval (DESIGN.md §6:
+ * The one definition of a category's bucket in every mix and every retrieval (docs/bundle-v1.md:
  * "a failure with no category counts as uncategorised in every mix"). Every query that groups
  * failure events or rubrics by category goes through these expressions, so the Libraries
  * screen, `rwb mix` and `rwb retrieve` can never disagree about a row's bucket.

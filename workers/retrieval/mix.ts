@@ -1,5 +1,5 @@
 /**
- * Category mixes and the distance between them (DESIGN.md §3). Pure: callers count rows per
+ * Category mixes and the distance between them (docs/definitions.md). Pure: callers count rows per
  * effective category and pass the counts in. Everything is computed from the integer counts
  * so that identical mixes are exactly 0 apart and disjoint ones exactly 100.
  */

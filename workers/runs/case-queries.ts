@@ -1,5 +1,5 @@
 /**
- * Cases (DESIGN.md §2, §6): what can be re-executed. A case made here is the same row an
+ * Cases (docs/domain.md, docs/bundle-v1.md): what can be re-executed. A case made here is the same row an
  * imported `case` record makes (same columns, same record hash), so export and re-import
  * round-trip, and making an identical case twice returns the first one.
  */

@@ -26,7 +26,7 @@ export interface ComparisonOptions {
   seed?: number;
 }
 
-/** Fewer tasks than this behind a pooled figure gets a warning beside it (DESIGN.md §3). */
+/** Fewer tasks than this behind a pooled figure gets a warning beside it (docs/definitions.md). */
 export const FEW_TASKS = 5;
 
 /** A repeat counts only when it produced a valid score. */
@@ -57,7 +57,7 @@ function metricKey(row: PairedCase): string {
 }
 
 /**
- * Paired comparison of arms A and B, DESIGN.md §3 to the letter. Repeat r of A pairs with
+ * Paired comparison of arms A and B, docs/definitions.md to the letter. Repeat r of A pairs with
  * repeat r of B when both are valid. Per case, the improvement signs A − B by the task's
  * direction. The pooled effect is the mean improvement when every case of known direction
  * shares one metric and direction; otherwise the relative effect (improvement / |B mean|)

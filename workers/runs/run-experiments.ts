@@ -1,5 +1,5 @@
 /**
- * Experiments and their attempt grid (DESIGN.md §2, §6). Creating an experiment writes every
+ * Experiments and their attempt grid (docs/domain.md, docs/bundle-v1.md). Creating an experiment writes every
  * slot `(case, arm, repeat)` as a `queued` attempt, so the grid, the comparison's
  * denominators and an export all see the whole plan from the start.
  */

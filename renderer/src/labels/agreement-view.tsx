@@ -41,7 +41,7 @@ function ConfusionMatrix({ report }: { report: Extract<AgreementReport, { method
 }
 
 /**
- * Agreement under one schema (DESIGN.md §3): Cohen's kappa for two annotators with its
+ * Agreement under one schema (docs/definitions.md): Cohen's kappa for two annotators with its
  * confusion matrix, Krippendorff's alpha for more, with the number of items; and per category.
  */
 export function AgreementView({ schema }: { schema: LabelSchema }) {

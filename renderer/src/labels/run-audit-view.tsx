@@ -18,7 +18,7 @@ function formOf(schema: LabelSchema, saved: unknown): RunAuditValue {
 }
 
 /**
- * The run audit form (DESIGN.md §2 "Label", run audit): one row per scope with its status,
+ * The run audit form (docs/domain.md "Label", run audit): one row per scope with its status,
  * evidence and impact, saved as the annotator's label on the rollout, and the audit as a
  * Markdown report with its evidence links, to copy into a write-up.
  */

@@ -25,7 +25,7 @@ function focusCards(): void {
 }
 
 /**
- * The rollout screen's third column: the category-split retrieval (DESIGN.md §3) for this
+ * The rollout screen's third column: the category-split retrieval (docs/definitions.md) for this
  * rollout or its selected failed step, with its settings, slot allocation and rubric cards,
  * and the CWM judge on those rubrics. `r` opens it and focuses the cards.
  */

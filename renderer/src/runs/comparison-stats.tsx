@@ -21,7 +21,7 @@ function Stat({ label, testId, value, definition, children }: { label: string; t
   );
 }
 
-/** The backend's paired comparison, number by number, each with the definition it follows (DESIGN.md §3). */
+/** The backend's paired comparison, number by number, each with the definition it follows (docs/definitions.md). */
 export function ComparisonStats({ c }: { c: ExperimentComparison }) {
   const v = c.validity;
   const range = [v.sensitivity.unknownAsFailed, v.sensitivity.unknownAsSucceeded];
@@ -132,7 +132,7 @@ export function ComparisonStats({ c }: { c: ExperimentComparison }) {
   );
 }
 
-/** The warning beside a pooled figure that rests on fewer than 5 tasks (DESIGN.md §3). */
+/** The warning beside a pooled figure that rests on fewer than 5 tasks (docs/definitions.md). */
 function FewTasks({ c }: { c: ExperimentComparison }) {
   if (c.pooledTasks >= 5) return null;
   return (

@@ -5,7 +5,7 @@ const num = (v: number | null) => (v === null ? '—' : formatScore(v).replace(/
 const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${num(v)}`);
 
 /**
- * The per-case table every comparison shows (DESIGN.md §3): each case's task, metric and
+ * The per-case table every comparison shows (docs/definitions.md): each case's task, metric and
  * direction, its pairs, both arms' paired means and the improvement signed by direction, and
  * whether it is in the pooled figures (and if not, why).
  */

@@ -9,7 +9,7 @@ import type { RetrievalResult } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
 
-/** Slots asked for until the user picks another number (DESIGN.md §3). */
+/** Slots asked for until the user picks another number (docs/definitions.md). */
 export const defaultSlots = 12;
 
 export interface RetrievalSettings {

@@ -1,5 +1,5 @@
 /**
- * The corpus schema of DESIGN.md §2. Applied migrations are checksummed, so this text
+ * The corpus schema of docs/domain.md. Applied migrations are checksummed, so this text
  * must never change once released: later changes go in a new numbered file.
  */
 export const sql = /* sql */ `

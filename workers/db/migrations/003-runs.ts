@@ -1,5 +1,5 @@
 /**
- * Re-execution (DESIGN.md §4 Runners): SSH hosts of Settings, what each attempt needs beyond
+ * Re-execution (docs/architecture.md "Runners"): SSH hosts of Settings, what each attempt needs beyond
  * its bundle fields (backend, job ids, times, the cap it ran under, its folder, why it was lost),
  * and its terminal log, gzip-compressed. Bundle fields of an attempt stay where 001 put them,
  * so export and re-import are unchanged.

@@ -1,5 +1,5 @@
 /**
- * The model request ledger (DESIGN.md §2 "Model request", §4 "The model client"): what 001's
+ * The model request ledger (docs/domain.md "Model request", docs/architecture.md "The model client"): what 001's
  * `model_requests` lacks to account for a call (transport retries, why it failed, latency, the
  * worker session that reserved it, when it settled), and the price table of Settings that
  * turns tokens into dollars.

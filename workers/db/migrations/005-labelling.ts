@@ -1,5 +1,5 @@
 /**
- * Labelling (DESIGN.md §2 "Label", §5 screens 4 and 8): the four default label schemas as
+ * Labelling (docs/domain.md "Label", README.md "Screens": Labels and Settings): the four default label schemas as
  * data, version 1, drawing category values from the corpus's newest taxonomy; non-secret
  * settings (the annotator's name, blind mode); where each annotator left off in each queue;
  * and their flags and skips. Label records themselves stay in 001's `labels` table.

@@ -1,5 +1,5 @@
 /**
- * The pipeline (DESIGN.md §3, §5 "Pipeline"): each mining, curation or judging run with its
+ * The pipeline (docs/definitions.md; README.md "Screens": Pipeline): each mining, curation or judging run with its
  * parameters, its frozen plan (what it will ask, decided once so a resume or a replay asks the
  * same), its state and report; the ledger rows each run used, for its costs; and which run
  * wrote each verdict and whether its citations were grounded.

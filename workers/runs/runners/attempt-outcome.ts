@@ -1,6 +1,6 @@
 /**
  * From what a backend saw to an attempt record, the same way for every backend: the status
- * (DESIGN.md §2), the score by the case's rule (§6) and validity.
+ * (docs/domain.md), the score by the case's rule (docs/bundle-v1.md) and validity.
  */
 import { readFileSync } from 'node:fs';
 import type { AttemptStatus, ScoreRule } from '../../../common/runs/run-types';

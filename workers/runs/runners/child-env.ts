@@ -1,5 +1,5 @@
 /**
- * What a re-run program sees (DESIGN.md §4): an environment built from an allowlist, never
+ * What a re-run program sees (docs/architecture.md): an environment built from an allowlist, never
  * the worker's whole environment minus a denylist. A program gets the names below (and
  * `LC_*`), the names its host and its case add, and the attempt's own `RWB_*` variables;
  * nothing else of the user's environment (a database URL, a personal token, a cloud key)

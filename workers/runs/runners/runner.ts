@@ -1,5 +1,5 @@
 /**
- * The one interface behind every backend (DESIGN.md §4 Runners). A runner executes attempts
+ * The one interface behind every backend (docs/architecture.md "Runners"). A runner executes attempts
  * and reports what happened to the program; turning that into an attempt record (status,
  * score, validity) is done once, by the run job, so all backends produce the same records.
  * No runner retries anything by itself.

@@ -10,7 +10,7 @@ import { killGraceS } from './runner';
 import { shJoin } from './shell-quote';
 
 /**
- * The allowlist on the remote side (DESIGN.md §4): puts `NAME=VALUE` of each variable of the
+ * The allowlist on the remote side (docs/architecture.md): puts `NAME=VALUE` of each variable of the
  * login environment named in $keep (or starting `LC_`) before the attempt's own `NAME=VALUE`
  * words in "$@", for `env -i "$@"`; the attempt's words come last, so they win. Names are
  * checked words (the contract's pattern, or the sed pattern here), so `eval` only ever sees a
