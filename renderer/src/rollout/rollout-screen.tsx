@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../components/loading-state';
 import { useGlobalKeys } from '../components/use-global-keys';
@@ -7,7 +7,7 @@ import { useRolloutStore } from '../stores/rollout-store';
 import { RolloutHeader } from './rollout-header';
 import { RubricsPanel } from './rubrics-panel';
 import { StepDetail } from './step-detail';
-import { stepForKey } from './step-keys';
+import { stepEndNote, stepForKey } from './step-keys';
 import { StepList } from './step-list';
 
 /** Props of the rollout screen, from its route. */
@@ -42,6 +42,10 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
     if (row && !stepDetail) void loadStep(row.index);
   }, [row, stepDetail, loadStep]);
 
+  // A move key that goes nowhere says why, until the selection moves again.
+  const [endNote, setEndNote] = useState<string | null>(null);
+  useEffect(() => setEndNote(null), [selected]);
+
   const select = useCallback((index: number) => navigate({ name: 'rollout', id, step: index }, { replace: true }), [id]);
 
   useGlobalKeys((event) => {
@@ -52,7 +56,9 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
     if (!current || current.length === 0) return false;
     const at = Math.max(0, current.findIndex((s) => s.index === selected));
     const target = stepForKey(event.key, current, at);
-    if (target === null) return false;
+    const note = stepEndNote(event.key, current, at);
+    if (note !== null) setEndNote(note);
+    if (target === null) return note !== null;
     select(target);
     return true;
   });
@@ -64,7 +70,7 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
         <>
           <RolloutHeader rollout={detail} />
           <div className="rollout-body">
-            <StepList steps={current} selected={selected} onSelect={select} />
+            <StepList steps={current} selected={selected} onSelect={select} endNote={endNote} />
             <div className="step-detail-scroll">
               {row ? (
                 <StepDetail key={row.index} row={row} detail={stepDetail} />
