@@ -78,7 +78,11 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
                 <div className="empty-state">{current.length === 0 ? 'This rollout has no steps.' : `Step ${selected} is not in this rollout.`}</div>
               )}
             </div>
-            <RubricsPanel rollout={id} failedStep={row && row.failureKind !== null ? row.index : null} />
+            <RubricsPanel
+              rollout={id}
+              failedStep={row && row.failureKind !== null ? row.index : null}
+              failedCategory={stepDetail?.failure?.category ?? null}
+            />
           </div>
         </>
       ) : failed ? (
