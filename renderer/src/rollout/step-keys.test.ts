@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StepRow } from '../../../common/domain';
+import { stepRowFixture } from '../lib/step-row-fixture';
 import { stepEndNote, stepForKey } from './step-keys';
 
-const step = (index: number, exitCode: number): StepRow => ({
-  index,
-  parent: null,
-  command: `python run.py --step ${index}`,
-  exitCode,
-  durationMs: 10,
-  timedOut: false,
-  killed: false,
-  score: null,
-  stdoutBytes: 0,
-  stderrBytes: 0,
-  program: null,
-  failureKind: exitCode === 0 ? null : 'crash',
-  exceptionClass: exitCode === 0 ? null : 'ValueError',
-});
+const step = (index: number, exitCode: number): StepRow =>
+  stepRowFixture({ index, exitCode, failureKind: exitCode === 0 ? null : 'crash', exceptionClass: exitCode === 0 ? null : 'ValueError' });
 
 const steps = [step(1, 0), step(2, 1), step(3, 0), step(4, 1), step(5, 0)];
 
