@@ -46,6 +46,16 @@ describe('rwb import and rwb failures', () => {
     expect(events.filter((e) => e.kind === 'crash').map((e) => e.program)).toEqual(['runfile.py:38', 'runfile.py:38', 'runfile.py:50', 'runfile.py:38']);
     expect(events.filter((e) => e.kind === 'buggy')).toHaveLength(4);
 
+    const crash = events.find((e) => e.kind === 'crash')!;
+    const oneStep = JSON.parse((await rwb('failures', '--rollout', id, '--step', String(crash.step), '--db', db, '--json')).stdout) as { step: number }[];
+    expect(oneStep.length).toBeGreaterThan(0);
+    expect(oneStep.every((e) => e.step === crash.step)).toBe(true);
+    const text = await rwb('failures', '--rollout', id, '--step', String(crash.step), '--db', db);
+    expect(text.stdout).toMatch(new RegExp(`^step ${crash.step} · exit `));
+    const noStep = await rwb('failures', '--rollout', id, '--step', '99999', '--db', db);
+    expect(noStep.code).toBe(1);
+    expect(noStep.stderr).toContain('has no step 99999');
+
     const unknown = await rwb('failures', '--rollout', 'aide:no-such-run', '--db', db);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('rollout "aide:no-such-run" is not in this corpus');

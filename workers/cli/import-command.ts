@@ -47,17 +47,22 @@ export const importCommand = defineCommand({
 });
 
 export const failuresCommand = defineCommand({
-  usage: 'rwb failures --rollout ID [--db FILE] [--json]',
-  summary: 'parsed failure events of a rollout, with the program line each points at',
-  options: { rollout: { type: 'string' } },
+  usage: 'rwb failures --rollout ID [--step N] [--db FILE] [--json]',
+  summary: 'parsed failure events of a rollout (or of one step), with the program line each points at',
+  options: { rollout: { type: 'string' }, step: { type: 'string' } },
   async run(ctx) {
     const rollout = ctx.values.rollout;
     if (!rollout) throw new UsageError('failures needs --rollout ID');
+    const stepText = ctx.values.step;
+    if (stepText !== undefined && !/^\d+$/.test(stepText)) throw new UsageError(`--step must be a step index, not "${stepText}"`);
+    const step = stepText === undefined ? undefined : Number(stepText);
     const core = await ctx.core();
     // An unknown rollout is an error (not_found), not an empty list.
     await core.invoke('rollouts.get', { id: rollout });
     const events = await core.invoke('failures.list', { rollout });
-    const shaped = events.map((e) => ({
+    // An unknown step is an error too; a known one is headed by its command and exit, which answer a report's step reference even without a failure.
+    const stepDetail = step === undefined ? null : await core.invoke('steps.get', { rollout, index: step });
+    const shaped = events.filter((e) => step === undefined || e.step === step).map((e) => ({
       step: e.step,
       kind: e.kind,
       exceptionClass: e.exceptionClass,
@@ -75,6 +80,7 @@ export const failuresCommand = defineCommand({
       e.program ?? '',
       e.category ?? '',
     ]);
-    ctx.out(`${formatTable([['step', 'kind', 'exception', 'message', 'program line', 'category'], ...rows])}\n`);
+    const head = stepDetail ? `step ${stepDetail.index} · exit ${stepDetail.exitCode ?? '—'} · ${stepDetail.command.split('\n')[0]}\n` : '';
+    ctx.out(`${head}${formatTable([['step', 'kind', 'exception', 'message', 'program line', 'category'], ...rows])}\n`);
   },
 });

@@ -26,8 +26,10 @@ describe('labels.auditReport', () => {
     expect(md).toContain('**Confirmed:** Submission timing.');
     expect(md).toContain('**Inconclusive:** Evaluator, metric and direction.');
     expect(md).toContain('**Not checked:** External data, network and extra models.');
-    expect(md).toContain('- [Rollout r-0001](#/rollouts/r-0001)');
-    expect(md).toContain('- [Step 2](#/rollouts/r-0001?step=2)\n- [Step 4](#/rollouts/r-0001?step=4)');
+    // Evidence as commands that work outside the app, never in-app links.
+    expect(md).toContain('- Rollout r-0001: `rwb failures --rollout r-0001`');
+    expect(md).toContain('- Step 2: `rwb failures --rollout r-0001 --step 2`\n- Step 4: `rwb failures --rollout r-0001 --step 4`');
+    expect(md).not.toContain('#/');
     expect(md).toMatch(/- Program \S+ v\d+: sha256 `[0-9a-f]{64}`/);
     expect((await core.invoke('labels.auditReport', { rollout: 'r-0001', annotator: 'dan' })).others).toHaveLength(1);
     core.close();

@@ -1,8 +1,9 @@
 /**
  * A run audit as a Markdown report (the format of the seeds' audit sections): the run's
  * identity, one table row per scope with its classification, evidence and impact, a summary
- * of what was confirmed, inconclusive and not checked, and links to the evidence in the
- * workbench (the rollout, and every step the evidence names).
+ * of what was confirmed, inconclusive and not checked, and the evidence as `rwb` commands
+ * (the rollout, and every step the evidence names), which work wherever the report is read
+ * beside a copy of the corpus, unlike links into the app.
  */
 import type { RunAuditValue } from '../../common/labels/label-schema';
 import type { RunAuditReport, StoredLabel } from '../../common/labels/labels';
@@ -13,6 +14,9 @@ import { getSchema } from './label-schemas';
 
 /** A table cell: pipes escaped, line breaks as spaces, empty as a dash. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim() || '—';
+
+/** A rollout id as one shell word: quoted when it holds anything but plain id characters. */
+const shellWord = (text: string) => (/^[\w.:@/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 function markdown(db: Db, rollout: string, audit: StoredLabel): string {
   const detail = getRollout(db, rollout);
@@ -43,8 +47,15 @@ function markdown(db: Db, rollout: string, audit: StoredLabel): string {
     const scopes = by(status);
     if (scopes.length) lines.push(`**${statusLabel.get(status) ?? status}:** ${scopes.join('; ')}.`, '');
   }
-  lines.push('## Evidence links', '', `- [Rollout ${detail.id}](#/rollouts/${encodeURIComponent(detail.id)}) (\`rwb failures --rollout ${detail.id}\`)`);
-  for (const step of [...steps].sort((a, b) => a - b)) lines.push(`- [Step ${step}](#/rollouts/${encodeURIComponent(detail.id)}?step=${step})`);
+  const id = shellWord(detail.id);
+  lines.push(
+    '## Evidence',
+    '',
+    'Run each command against the corpus this audit was made in: add `--db FILE` unless it is the default corpus.',
+    '',
+    `- Rollout ${detail.id}: \`rwb failures --rollout ${id}\``,
+  );
+  for (const step of [...steps].sort((a, b) => a - b)) lines.push(`- Step ${step}: \`rwb failures --rollout ${id} --step ${step}\``);
   for (const p of detail.programs) lines.push(`- Program ${p.path} v${p.version}: sha256 \`${p.sha256}\``);
   return `${lines.join('\n')}\n`;
 }

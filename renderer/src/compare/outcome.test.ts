@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StepRow } from '../../../common/corpus/corpus-types';
+import { stepRowFixture } from '../lib/step-row-fixture';
 import { formatDelta, isImprovement, lastStepRunning, scoreDelta } from './outcome';
 
 function step(index: number, program: { path: string; version: number } | null): StepRow {
-  return {
-    index,
-    parent: null,
-    command: 'python train.py',
-    exitCode: 0,
-    durationMs: 10,
-    timedOut: false,
-    killed: false,
-    score: null,
-    stdoutBytes: 0,
-    stderrBytes: 0,
-    program,
-    failureKind: null,
-    exceptionClass: null,
-  };
+  return stepRowFixture({ index, program });
 }
 
 describe('outcomes of a program version', () => {

@@ -6,6 +6,7 @@ import { LabelValue } from '../rubrics/label-value';
 import { RubricLesson } from '../rubrics/rubric-lesson';
 import { useRubricStore } from '../stores/rubric-store';
 import { useAgreementStore } from '../stores/agreement-store';
+import { AdjudicationEvidence } from './adjudication-evidence';
 import { GuidelinesPane } from './guidelines-pane';
 import { useLabelKeys } from './use-label-keys';
 
@@ -80,6 +81,12 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
             )}
           </header>
           <h2>{item.title ?? item.target.id}</h2>
+          {item.labels.some((l) => l.annotator === annotator) && (
+            <p className="self-adjudication" role="note" data-testid="self-adjudication">
+              You labelled this item yourself (as {annotator}): you are resolving a disagreement you are part of. Another adjudicator keeps the decision
+              independent.
+            </p>
+          )}
           {rubric && <RubricLesson rubric={rubric} />}
           <table className="plain-table">
             <thead>
@@ -116,6 +123,7 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
               <span className="muted">not yet: pick the value with the queue's keys</span>
             )}
           </p>
+          <AdjudicationEvidence key={item.target.id} target={item.target} schema={schema.name} annotator={annotator} />
         </article>
       )}
       <GuidelinesPane schema={schema} item={null} keys={keys} queueKeys={false} />

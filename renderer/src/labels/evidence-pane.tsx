@@ -85,6 +85,11 @@ export function EvidencePane({ target, schema }: { target: LabelTarget; schema: 
     if (!evidence) void load(target);
   }, [evidence, load, target]);
   if (!evidence) return <LoadingState label="Loading evidence…" />;
+  return <EvidenceView evidence={evidence} schema={schema} />;
+}
+
+/** The evidence sections of one item, wherever it was loaded (the queue, adjudication). */
+export function EvidenceView({ evidence, schema }: { evidence: LabelEvidence; schema: string }) {
   return (
     <section className="evidence-pane" data-testid="evidence-pane" aria-label="Evidence">
       <h3>Source rollouts</h3>

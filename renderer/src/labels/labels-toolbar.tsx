@@ -81,19 +81,24 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
               ))}
             </select>
           </label>
-          {targetSet.kind !== 'sample' && (
-            <label className="facet">
-              <span className="facet-label">Category</span>
-              <select data-testid="label-category-filter" value={category ?? ''} onChange={(e) => go({ targetSet: withCategory(targetSet, chosen(e) || null) })}>
-                <option value="">Any category</option>
-                {categories.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.code} · {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          {/* Always there, disabled for a sample, so choosing another item set never moves the controls after it. */}
+          <label className="facet">
+            <span className="facet-label">Category</span>
+            <select
+              data-testid="label-category-filter"
+              value={category ?? ''}
+              disabled={targetSet.kind === 'sample'}
+              title={targetSet.kind === 'sample' ? 'A stratified sample already spans the categories' : undefined}
+              onChange={(e) => go({ targetSet: withCategory(targetSet, chosen(e) || null) })}
+            >
+              <option value="">Any category</option>
+              {categories.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} · {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
         </>
       )}
       <LabelFileActions schema={route.view === 'audit' ? 'run_audit' : schema} annotator={settings?.annotator ?? null} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Command } from '../commands/command';
 import { useCommands } from '../commands/use-commands';
@@ -8,7 +8,7 @@ import { useRolloutStore } from '../stores/rollout-store';
 import { RolloutHeader } from './rollout-header';
 import { RubricsPanel } from './rubrics-panel';
 import { StepDetail } from './step-detail';
-import { stepForKey } from './step-keys';
+import { stepEndNote, stepForKey } from './step-keys';
 import { StepList } from './step-list';
 
 /** Props of the rollout screen, from its route. */
@@ -43,12 +43,18 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
     if (row && !stepDetail) void loadStep(row.index);
   }, [row, stepDetail, loadStep]);
 
+  // A move key that goes nowhere says why, until the selection moves again.
+  const [endNote, setEndNote] = useState<string | null>(null);
+  useEffect(() => setEndNote(null), [selected]);
+
   const select = useCallback((index: number) => navigate({ name: 'rollout', id, step: index }, { replace: true }), [id]);
 
   const move = (key: string) => {
     if (!current || current.length === 0) return;
     const at = Math.max(0, current.findIndex((s) => s.index === selected));
     const target = stepForKey(key, current, at);
+    const note = stepEndNote(key, current, at);
+    if (note !== null) setEndNote(note);
     if (target !== null) select(target);
   };
   const hasSteps = () => (current?.length ?? 0) > 0;
@@ -70,7 +76,7 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
         <>
           <RolloutHeader rollout={detail} />
           <div className="rollout-body">
-            <StepList steps={current} selected={selected} onSelect={select} />
+            <StepList steps={current} selected={selected} onSelect={select} endNote={endNote} />
             <div className="step-detail-scroll">
               {row ? (
                 <StepDetail key={row.index} row={row} detail={stepDetail} />
@@ -78,7 +84,11 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
                 <div className="empty-state">{current.length === 0 ? 'This rollout has no steps.' : `Step ${selected} is not in this rollout.`}</div>
               )}
             </div>
-            <RubricsPanel rollout={id} failedStep={row && row.failureKind !== null ? row.index : null} />
+            <RubricsPanel
+              rollout={id}
+              failedStep={row && row.failureKind !== null ? row.index : null}
+              failedCategory={stepDetail?.failure?.category ?? null}
+            />
           </div>
         </>
       ) : failed ? (

@@ -3,6 +3,7 @@ import { useCommands } from '../commands/use-commands';
 import { useLibraryStore } from '../stores/library-store';
 import { useRetrievalStore } from '../stores/retrieval-store';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { LibraryCategoryNote } from './library-category-note';
 import { RetrievalControls } from './retrieval-controls';
 import { RetrievalProtect } from './retrieval-protect';
 import { RetrievalResults } from './retrieval-results';
@@ -15,6 +16,8 @@ export interface RubricsPanelProps {
   rollout: string;
   /** The selected step when it has a failure, else null. */
   failedStep: number | null;
+  /** The effective category of that step's failure, once known; null without one. */
+  failedCategory: string | null;
 }
 
 /** Moves focus to the card list's tab stop, or the panel when there are no cards. */
@@ -29,7 +32,7 @@ function focusCards(): void {
  * rollout or its selected failed step, with its settings, slot allocation and rubric cards,
  * and the CWM judge on those rubrics. `r` opens it and focuses the cards.
  */
-export function RubricsPanel({ rollout, failedStep }: RubricsPanelProps) {
+export function RubricsPanel({ rollout, failedStep, failedCategory }: RubricsPanelProps) {
   const open = useRetrievalStore((s) => s.open);
   const scope = useRetrievalStore((s) => s.scope);
   const library = useRetrievalStore((s) => s.settings.library);
@@ -123,6 +126,7 @@ export function RubricsPanel({ rollout, failedStep }: RubricsPanelProps) {
               <RetrievalProtect />
               <RubricsJudge target={{ rollout, step }} />
             </div>
+            {step !== null && failedCategory !== null && <LibraryCategoryNote category={failedCategory} />}
             <RetrievalResults target={{ rollout, step }} />
           </>
         )}

@@ -22,3 +22,21 @@ export function stepForKey(key: string, steps: StepRow[], at: number): number | 
   else return null;
   return steps[target]?.index ?? null;
 }
+
+/**
+ * What to tell the reader when a move key at position `at` goes nowhere (the end of the list,
+ * or no failure that way), so the key is never silently ignored; null when the key moves.
+ */
+export function stepEndNote(key: string, steps: StepRow[], at: number): string | null {
+  const here = steps[at];
+  if (!here) return null;
+  const target = stepForKey(key, steps, at);
+  if (target !== null && target !== here.index) return null;
+  const failures = steps.filter(isFailedStep).length;
+  if ((key === 'n' || key === 'p') && failures === 0) return 'This rollout has no failed step';
+  if (key === 'n') return `No failed step after step ${here.index}: it is the last failure`;
+  if (key === 'p') return `No failed step before step ${here.index}: it is the first failure`;
+  if (key === 'j' || key === 'ArrowDown' || key === 'End') return `Step ${here.index} is the last step`;
+  if (key === 'k' || key === 'ArrowUp' || key === 'Home') return `Step ${here.index} is the first step`;
+  return null;
+}

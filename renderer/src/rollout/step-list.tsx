@@ -3,24 +3,24 @@ import { useEffect, useRef } from 'react';
 import type { StepRow } from '../../../common/corpus/corpus-types';
 import { isFailedStep } from '../lib/exit-status';
 import { formatCount } from '../lib/format';
-import { StepListRow } from './step-list-row';
-
-const rowHeight = 50;
+import { StepListRow, stepRowSize } from './step-list-row';
 
 /** Props of the step timeline. */
 export interface StepListProps {
   steps: StepRow[];
   selected: number | null;
   onSelect(index: number): void;
+  /** Why the last move key went nowhere, shown until the selection moves. */
+  endNote: string | null;
 }
 
 /** The rollout's steps in order, virtualised so rollouts with thousands of steps stay fast. */
-export function StepList({ steps, selected, onSelect }: StepListProps) {
+export function StepList({ steps, selected, onSelect, endNote }: StepListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: steps.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize: (i) => (steps[i] ? stepRowSize(steps[i]) : 0),
     overscan: 12,
   });
   const position = selected === null ? -1 : steps.findIndex((s) => s.index === selected);
@@ -41,6 +41,9 @@ export function StepList({ steps, selected, onSelect }: StepListProps) {
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>n</kbd>/<kbd>p</kbd> failures
         </span>
       </header>
+      <div className="step-list-note" role="status" data-testid="step-list-note">
+        {endNote}
+      </div>
       <div className="step-list" ref={scrollRef} role="listbox" aria-label="Steps" data-testid="step-list" tabIndex={0}>
         <div className="list-canvas" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {

@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
-import type { FailureEvent } from '../../../common/corpus/corpus-types';
+import { useEffect, useState } from 'react';
+import type { FailureEvent, Frame } from '../../../common/corpus/corpus-types';
 import { KindBadge } from '../components/kind-badge';
 import { failureKindMeaning } from '../lib/failure-kinds';
-import { agentFrameIndex, frameInProgram } from '../lib/frames';
+import { agentFrameIndex, groupFrames } from '../lib/frames';
 import { programKey } from '../stores/rollout-store';
 import { ProgramViewer } from './program-viewer';
 import { useProgramViewerStore } from '../stores/program-viewer-store';
+import { TracebackFrame } from './traceback-frame';
 import { useTracebackCommands } from './use-traceback-commands';
 
 /** Props of the traceback panel. */
@@ -17,9 +18,19 @@ export interface TracebackPanelProps {
   onFocusLine(line: number): void;
 }
 
+const range = (first: number, count: number) => Array.from({ length: count }, (_, k) => first + k);
+
+/** What a folded run of library frames says: how many, and which packages they are in. */
+function libraryFramesText(frames: Frame[]): string {
+  const packages = [...new Set(frames.map((f) => /(?:site|dist)-packages[\\/]([^\\/]+)/.exec(f.file)?.[1] ?? null).filter((p) => p !== null))];
+  const noun = frames.length === 1 ? 'library frame' : 'library frames';
+  return `▸ ${frames.length} ${noun}${packages.length ? ` in ${packages.join(', ')}` : ''}`;
+}
+
 /**
  * The parsed failure of a step: kind, exception and message, then the frames outermost
- * first, as Python prints them, with the innermost frame in the agent's program highlighted.
+ * first, as Python prints them, with the innermost frame in the agent's program highlighted
+ * and each run of library frames folded into one line until the reader unfolds it.
  * A frame in the stored program opens that version whole at its line (click, or Enter), in
  * the program viewer, which also opens from the excerpt at the line the excerpt shows.
  */
@@ -32,6 +43,8 @@ export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPan
   // The viewer belongs to this failure: moving to another step closes it.
   useEffect(() => closeProgram, [closeProgram]);
   useTracebackCommands(failure, onFocusLine);
+  // Library frames start folded; the first index of each run the reader unfolded.
+  const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
   return (
     <section className="traceback" data-testid="traceback" aria-label="Failure">
       <header className="traceback-head">
@@ -48,51 +61,36 @@ export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPan
       {!failure.message && !failure.cause && failure.frames.length === 0 && <p className="failure-cause">{failureKindMeaning[failure.kind]}</p>}
       {failure.frames.length > 0 && (
         <ol className="frames" aria-label="Traceback frames, most recent call last">
-          {failure.frames.map((frame, i) => {
-            const inProgram = program !== null && frameInProgram(frame, program.path);
-            const classes = ['frame'];
-            if (i === agentFrame) classes.push('agent-frame');
-            if (inProgram && frame.line === focusLine) classes.push('focused');
-            const location = (
-              <>
-                <span className="frame-file">{frame.file}</span>:<span className="frame-line">{frame.line}</span>
-                {frame.function && (
-                  <>
-                    <span className="muted"> in </span>
-                    <span className="frame-function">{frame.function}</span>
-                  </>
-                )}
-                {i === agentFrame && <span className="frame-tag">agent's program</span>}
-              </>
-            );
-            return (
-              <li
-                key={i}
-                className={classes.join(' ')}
-                data-testid="traceback-frame"
-                data-frame-line={frame.line}
-                data-agent-frame={i === agentFrame ? 'true' : undefined}
-              >
-                {inProgram ? (
-                  <button
-                    type="button"
-                    className="frame-location mono"
-                    title={`Open ${program.path} v${program.version} at line ${frame.line}`}
-                    data-testid="traceback-frame-open"
-                    onClick={() => {
-                      onFocusLine(frame.line);
-                      showProgram(program);
-                    }}
-                  >
-                    {location}
-                  </button>
-                ) : (
-                  <div className="frame-location mono">{location}</div>
-                )}
-                {frame.code && <div className="frame-code mono">{frame.code}</div>}
+          {groupFrames(failure).map((group) =>
+            group.kind === 'library' && !unfolded.has(group.first) ? (
+              <li key={`lib-${group.first}`} className="frame library-frames">
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-expanded={false}
+                  title="Show the frames inside installed libraries"
+                  data-testid="traceback-library-frames"
+                  onClick={() => setUnfolded(new Set(unfolded).add(group.first))}
+                >
+                  {libraryFramesText(failure.frames.slice(group.first, group.first + group.count))}
+                </button>
               </li>
-            );
-          })}
+            ) : (
+              (group.kind === 'own' ? [group.index] : range(group.first, group.count)).map((i) => (
+                <TracebackFrame
+                  key={i}
+                  frame={failure.frames[i]!}
+                  agent={i === agentFrame}
+                  program={program}
+                  focusLine={focusLine}
+                  onOpen={(line) => {
+                    onFocusLine(line);
+                    if (program) showProgram(program);
+                  }}
+                />
+              ))
+            ),
+          )}
         </ol>
       )}
       {viewing && program && focusLine !== null && <ProgramViewer failure={failure} program={program} line={focusLine} onClose={closeProgram} />}
