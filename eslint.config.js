@@ -33,7 +33,9 @@ export default tseslint.config(
   {
     // The contract is pure: no Node, no Electron, nothing from the layers that use it.
     files: ['common/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/renderer/**', '**/preload/**'], { builtins: true }) },
+    rules: {
+      'no-restricted-imports': restrict([...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/renderer/**', '**/preload/**'], { builtins: true }),
+    },
   },
   {
     // The core never imports Electron or the shells.

@@ -22,15 +22,14 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** The corpus's tables in creation order: ordinary tables, then FTS5 indexes. Shadow tables are left out. */
 export function corpusTables(db: Db): TableInfo[] {
-  const all = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`)
-    .all() as { name: string; sql: string }[];
+  const all = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).all() as {
+    name: string;
+    sql: string;
+  }[];
   const fts = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql) && /USING\s+fts5/i.test(t.sql));
   const shadow = (name: string) => fts.some((f) => name.startsWith(`${f.name}_`));
   const columns = (name: string) => (db.prepare(`PRAGMA table_info(${quote(name)})`).all() as { name: string }[]).map((c) => c.name);
-  const tables: TableInfo[] = all
-    .filter((t) => !fts.includes(t) && !shadow(t.name))
-    .map((t) => ({ name: t.name, kind: 'table', columns: columns(t.name) }));
+  const tables: TableInfo[] = all.filter((t) => !fts.includes(t) && !shadow(t.name)).map((t) => ({ name: t.name, kind: 'table', columns: columns(t.name) }));
   for (const f of fts) {
     const source = /content\s*=\s*'([^']+)'/i.exec(f.sql)?.[1];
     const rowid = /content_rowid\s*=\s*'([^']+)'/i.exec(f.sql)?.[1] ?? 'rowid';
@@ -43,7 +42,10 @@ export function corpusTables(db: Db): TableInfo[] {
 /** Rows in a table as the benchmark counts them (documents, for an FTS index). */
 export function countRows(db: Db, table: TableInfo): number {
   const from = table.kind === 'fts' ? `${table.name}_docsize` : table.name;
-  return db.prepare(`SELECT count(*) FROM ${quote(from)}`).pluck().get() as number;
+  return db
+    .prepare(`SELECT count(*) FROM ${quote(from)}`)
+    .pluck()
+    .get() as number;
 }
 
 /** Row counts of every table, keyed by table name. */

@@ -64,10 +64,7 @@ export const importBench: Benchmark = {
         { name: 'import RSS before importing', value: m.startRssBytes / MB, unit: 'MB' },
         { name: 'ceiling peak RSS', value: ceiling.peakRssBytes / MB, unit: 'MB' },
       ],
-      targets: [
-        target('import throughput / ceiling', ratio, '>=', 0.5, 'x'),
-        target('import peak RSS', peak / MB, '<=', 500, 'MB'),
-      ],
+      targets: [target('import throughput / ceiling', ratio, '>=', 0.5, 'x'), target('import peak RSS', peak / MB, '<=', 500, 'MB')],
       notes: [
         rowsDefinition,
         'import time is the importFile call (read, validate, write, references, failure extraction, indexing, commit); the ceiling times only BEGIN, the inserts and COMMIT',

@@ -138,8 +138,16 @@ export const loadBench: Benchmark = {
       const libraries = (await get<{ id: string }[]>('libraries.list', {})).map((l) => l.id);
 
       const mix: [number, string, () => unknown][] = [
-        [30, 'rollouts.list', () => ({ sort: pick(rolloutSortKeys), direction: pick(['asc', 'desc']), offset: Math.floor((Math.random() * total) / 200) * 200, limit: 200 })],
-        [10, 'rollouts.list (filtered)', () => pick([{ kind: pick(failureKinds) }, { agent: pick(facets.agents).value }, { exception: pick(facets.exceptions).value }, { grade: 'wrong' }])],
+        [
+          30,
+          'rollouts.list',
+          () => ({ sort: pick(rolloutSortKeys), direction: pick(['asc', 'desc']), offset: Math.floor((Math.random() * total) / 200) * 200, limit: 200 }),
+        ],
+        [
+          10,
+          'rollouts.list (filtered)',
+          () => pick([{ kind: pick(failureKinds) }, { agent: pick(facets.agents).value }, { exception: pick(facets.exceptions).value }, { grade: 'wrong' }]),
+        ],
         [10, 'rollouts.get', () => ({ id: pick(rollouts) })],
         [10, 'steps.list', () => ({ rollout: pick(rollouts), limit: 200 })],
         [8, 'steps.get', () => ({ rollout: pick(rollouts), index: Math.floor(Math.random() * 10) })],
@@ -148,7 +156,16 @@ export const loadBench: Benchmark = {
         [4, 'corpus.facets', () => ({})],
         [3, 'corpus.stats', () => ({})],
         [5, 'retrieval.run', () => ({ library: pick(libraries), rollout: pick(rollouts) })],
-        [10, 'labels.add', () => ({ annotator: `user-${Math.floor(Math.random() * clients)}`, schema: 'quality_audit', target: { kind: 'rubric', id: pick(rubrics) }, value: 'accept' })],
+        [
+          10,
+          'labels.add',
+          () => ({
+            annotator: `user-${Math.floor(Math.random() * clients)}`,
+            schema: 'quality_audit',
+            target: { kind: 'rubric', id: pick(rubrics) },
+            value: 'accept',
+          }),
+        ],
       ];
       const weight = mix.reduce((sum, [w]) => sum + w, 0);
       const choose = () => {

@@ -23,7 +23,13 @@ function targetRow(t: Target): string[] {
 /** The human-readable report of one benchmark. */
 export function formatResult(result: BenchResult): string {
   const parts = [`== ${result.name}: ${result.description} (${formatNumber(result.seconds)} s) ==`];
-  parts.push(table(['metric', 'value', 'unit'], result.metrics.map((m) => [m.name, formatNumber(m.value), m.unit]), [false, true, false]));
+  parts.push(
+    table(
+      ['metric', 'value', 'unit'],
+      result.metrics.map((m) => [m.name, formatNumber(m.value), m.unit]),
+      [false, true, false],
+    ),
+  );
   for (const extra of result.tables ?? []) parts.push('', `  ${extra.title}`, table(extra.header, extra.rows, extra.numeric));
   if (result.targets.length) {
     parts.push('');

@@ -42,7 +42,11 @@ function bundleLines(): string[] {
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 /**
  * Runs in the page: changes the hash route and resolves with the ms until `selector` exists
@@ -86,14 +90,21 @@ export const rolloutPaintBench: Benchmark = {
       const origin = `http://127.0.0.1:${server.port}`;
       const api = async (op: string, body: object) => {
         const start = performance.now();
-        const response = await fetch(`${origin}/api/${op}`, { method: 'POST', headers: { 'x-rwb-token': server.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const response = await fetch(`${origin}/api/${op}`, {
+          method: 'POST',
+          headers: { 'x-rwb-token': server.token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         await response.json();
         return performance.now() - start;
       };
       // What the screen asks before its first paint (the rollout and its first 200 steps), and the rest it loads after.
       const apiMs = { big: [] as number[], empty: [] as number[], bigAllSteps: [] as number[] };
       for (let i = 0; i < repeats; i++) {
-        for (const [key, id] of [['big', 'r-big'], ['empty', 'r-empty']] as const) {
+        for (const [key, id] of [
+          ['big', 'r-big'],
+          ['empty', 'r-empty'],
+        ] as const) {
           apiMs[key].push((await api('rollouts.get', { id })) + (await api('steps.list', { rollout: id, limit: 200 })));
         }
         apiMs.bigAllSteps.push(await api('steps.list', { rollout: 'r-big' }));

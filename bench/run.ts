@@ -164,9 +164,19 @@ async function main(): Promise<number> {
 
   const document = {
     startedAt: started.toISOString(),
-    command: `npm run bench --${process.argv.slice(2).map((a) => ` ${a}`).join('')}`,
+    command: `npm run bench --${process.argv
+      .slice(2)
+      .map((a) => ` ${a}`)
+      .join('')}`,
     scale,
-    machine: { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, memoryBytes: totalmem() },
+    machine: {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      memoryBytes: totalmem(),
+    },
     results,
   };
   const json = `${JSON.stringify(document, null, 2)}\n`;

@@ -93,9 +93,18 @@ export const runnersBench: Benchmark = {
     const core = new Core({ dbPath: join(ctx.workDir, 'runners.db'), shell: 'cli' });
     try {
       const bundle = join(ctx.workDir, 'runners.jsonl');
-      writeFileSync(bundle, `${JSON.stringify({ type: 'benchmark', id: 'b', discipline: 'ml', role: 'development' })}\n${JSON.stringify({ type: 'task', id: 't', benchmark: 'b', statement: 'bench' })}\n`);
+      writeFileSync(
+        bundle,
+        `${JSON.stringify({ type: 'benchmark', id: 'b', discipline: 'ml', role: 'development' })}\n${JSON.stringify({ type: 'task', id: 't', benchmark: 'b', statement: 'bench' })}\n`,
+      );
       await core.invoke('import.files', { paths: [bundle] });
-      const c = await core.invoke('cases.create', { id: 'bench-case', task: 't', program: { path: 'run.sh', content: `${command}\n` }, command, score: { from: 'stdout', regex: 'first' } });
+      const c = await core.invoke('cases.create', {
+        id: 'bench-case',
+        task: 't',
+        program: { path: 'run.sh', content: `${command}\n` },
+        command,
+        score: { from: 'stdout', regex: 'first' },
+      });
 
       // Local: warm up once, then interleave.
       await viaApi(core, c.id, 'local');
@@ -115,7 +124,13 @@ export const runnersBench: Benchmark = {
       targets.push(target('local dispatch overhead to first byte', localOverhead, '<=', 150, 'ms'));
       rows.push(...local.map((v, i) => ['local', String(i + 1), formatNumber(v), formatNumber(localBare[i]!)]));
 
-      const sleeper = await core.invoke('cases.create', { id: 'bench-sleep', task: 't', program: { path: 'sleep.sh', content: '' }, command: `sleep ${programS}; echo done`, score: { from: 'stdout', regex: 'done' } });
+      const sleeper = await core.invoke('cases.create', {
+        id: 'bench-sleep',
+        task: 't',
+        program: { path: 'sleep.sh', content: '' },
+        command: `sleep ${programS}; echo done`,
+        score: { from: 'stdout', regex: 'done' },
+      });
       const wallS = await parallelWall(core, sleeper.id);
       const idealS = (parallelAttempts * programS) / parallelSlots;
       metrics.push(
@@ -131,8 +146,33 @@ export const runnersBench: Benchmark = {
       } else {
         const sshd = await startSshd(join(ctx.workDir, 'sshd'));
         try {
-          await core.invoke('hosts.save', { name: 'loopback', user: sshd.user, host: '127.0.0.1', port: sshd.port, identityFile: sshd.clientKey, knownHostsFile: sshd.knownHosts, workDir: join(ctx.workDir, 'remote') });
-          const sshBare = ['-o', 'BatchMode=yes', '-o', 'StrictHostKeyChecking=yes', '-o', `UserKnownHostsFile=${sshd.knownHosts}`, '-p', String(sshd.port), '-i', sshd.clientKey, '-o', 'IdentitiesOnly=yes', '-l', sshd.user, '127.0.0.1', 'true'];
+          await core.invoke('hosts.save', {
+            name: 'loopback',
+            user: sshd.user,
+            host: '127.0.0.1',
+            port: sshd.port,
+            identityFile: sshd.clientKey,
+            knownHostsFile: sshd.knownHosts,
+            workDir: join(ctx.workDir, 'remote'),
+          });
+          const sshBare = [
+            '-o',
+            'BatchMode=yes',
+            '-o',
+            'StrictHostKeyChecking=yes',
+            '-o',
+            `UserKnownHostsFile=${sshd.knownHosts}`,
+            '-p',
+            String(sshd.port),
+            '-i',
+            sshd.clientKey,
+            '-o',
+            'IdentitiesOnly=yes',
+            '-l',
+            sshd.user,
+            '127.0.0.1',
+            'true',
+          ];
           await bare('ssh', sshBare, true);
           await viaApi(core, c.id, 'ssh:loopback');
           const ssh: number[] = [];
@@ -149,7 +189,9 @@ export const runnersBench: Benchmark = {
           );
           targets.push(target('ssh dispatch overhead to first byte', sshOverhead, '<=', 200, 'ms'));
           rows.push(...ssh.map((v, i) => ['ssh', String(i + 1), formatNumber(v), formatNumber(sshTrue[i]!)]));
-          notes.push('ssh: one master connection per run (host key checked there, no remote shell), then one session that unpacks the case and starts the program; the bare `ssh host true` pays a full handshake and the remote login shell');
+          notes.push(
+            'ssh: one master connection per run (host key checked there, no remote shell), then one session that unpacks the case and starts the program; the bare `ssh host true` pays a full handshake and the remote login shell',
+          );
         } finally {
           await sshd.stop();
         }
@@ -158,6 +200,11 @@ export const runnersBench: Benchmark = {
       core.close();
     }
     notes.push(`${samples} interleaved samples per side after a warm-up; command \`${command}\``);
-    return { metrics, targets, notes, tables: [{ title: 'samples (ms)', header: ['backend', 'sample', 'via runs.start', 'bare'], rows, numeric: [false, true, true, true] }] };
+    return {
+      metrics,
+      targets,
+      notes,
+      tables: [{ title: 'samples (ms)', header: ['backend', 'sample', 'via runs.start', 'bare'], rows, numeric: [false, true, true, true] }],
+    };
   },
 };

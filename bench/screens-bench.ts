@@ -54,13 +54,28 @@ async function variants(core: Core): Promise<Variant[]> {
   for (const filter of filters) {
     const count = (await core.invoke('rollouts.list', { ...filter, limit: 1 } as RequestOf<'rollouts.list'>)).total;
     const last = Math.max(0, Math.floor((count - 1) / 200) * 200);
-    for (const [sort, direction, offset] of [['rollout', 'asc', 0], ['score', 'desc', last], ['failures', 'desc', 0], ['duration', 'asc', last]] as const) {
-      add('rollouts.list (filtered)', `${JSON.stringify(filter)} ${sort} ${direction} @${offset}`, 'rollouts.list', { ...filter, sort, direction, offset, limit: 200 } as RequestOf<'rollouts.list'>);
+    for (const [sort, direction, offset] of [
+      ['rollout', 'asc', 0],
+      ['score', 'desc', last],
+      ['failures', 'desc', 0],
+      ['duration', 'asc', last],
+    ] as const) {
+      add('rollouts.list (filtered)', `${JSON.stringify(filter)} ${sort} ${direction} @${offset}`, 'rollouts.list', {
+        ...filter,
+        sort,
+        direction,
+        offset,
+        limit: 200,
+      } as RequestOf<'rollouts.list'>);
     }
   }
 
   const middle = (await core.invoke('rollouts.list', { sort: 'failures', direction: 'desc', offset: Math.floor(total / 4), limit: 1 })).rows[0]!;
-  const ids = [(await core.invoke('rollouts.list', { limit: 1 })).rows[0]!.id, middle.id, (await core.invoke('rollouts.list', { offset: pages.last, limit: 1 })).rows[0]!.id];
+  const ids = [
+    (await core.invoke('rollouts.list', { limit: 1 })).rows[0]!.id,
+    middle.id,
+    (await core.invoke('rollouts.list', { offset: pages.last, limit: 1 })).rows[0]!.id,
+  ];
   const libraries = await core.invoke('libraries.list', {});
   for (const id of ids) {
     const detail = await core.invoke('rollouts.get', { id });
@@ -141,7 +156,14 @@ export const screensBench: Benchmark = {
           {
             title: 'per read (ms)',
             header: ['read', 'calls', 'p50', 'p95', 'CPU p95', 'slowest call'],
-            rows: rows.map((r) => [r.read, String(r.n), formatNumber(r.p50), formatNumber(r.p95), formatNumber(r.cpuP95), `${formatNumber(r.worst.ms)} (${r.worst.label})`]),
+            rows: rows.map((r) => [
+              r.read,
+              String(r.n),
+              formatNumber(r.p50),
+              formatNumber(r.p95),
+              formatNumber(r.cpuP95),
+              `${formatNumber(r.worst.ms)} (${r.worst.label})`,
+            ]),
             numeric: [false, true, true, true, true, false],
           },
         ],

@@ -63,9 +63,7 @@ export const searchBench: Benchmark = {
     try {
       const ranked = db.prepare(rankedSql).pluck();
       const newest = db.prepare(newestSql).pluck();
-      const requests = benchQueries.map((q) =>
-        parseRequest('search.query', { query: q.query, limit, ...(q.grade ? { grade: q.grade } : {}) }),
-      );
+      const requests = benchQueries.map((q) => parseRequest('search.query', { query: q.query, limit, ...(q.grade ? { grade: q.grade } : {}) }));
       const matches = benchQueries.map((q) => {
         const match = toFtsQuery(q.query);
         if (match === null) throw new Error(`query "${q.query}" has nothing searchable`);
@@ -136,7 +134,11 @@ export const searchBench: Benchmark = {
           { name: 'search() p95', value: p95, unit: 'ms' },
           ...(['bm25', 'newest'] as const)
             .filter((ranking) => all('real', ranking).length > 0)
-            .map((ranking) => ({ name: `search() p95, ${ranking === 'bm25' ? 'ranked' : 'newest-first'} queries`, value: percentile(all('real', ranking), 0.95), unit: 'ms' })),
+            .map((ranking) => ({
+              name: `search() p95, ${ranking === 'bm25' ? 'ranked' : 'newest-first'} queries`,
+              value: percentile(all('real', ranking), 0.95),
+              unit: 'ms',
+            })),
           { name: 'raw p50 (as search() chose)', value: rawP50, unit: 'ms' },
           { name: 'raw p95 (as search() chose)', value: rawP95, unit: 'ms' },
           { name: 'search() / raw, p50', value: p50 / rawP50, unit: 'x' },

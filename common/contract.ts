@@ -77,9 +77,7 @@ export type WorkbenchBridge = BridgeMethods & {
 };
 
 /** Builds the per-operation methods of a bridge from one generic transport function. */
-export function bridgeMethods(
-  send: (name: OperationName, request: unknown) => Promise<Result<unknown>>,
-): BridgeMethods {
+export function bridgeMethods(send: (name: OperationName, request: unknown) => Promise<Result<unknown>>): BridgeMethods {
   const methods: Record<string, (request: unknown) => Promise<Result<unknown>>> = {};
   for (const name of operationNames) methods[name] = (request) => send(name, request);
   return methods as BridgeMethods;

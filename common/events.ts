@@ -59,11 +59,5 @@ export interface WorkerRestartedEvent {
   reason: string;
 }
 
-export type WorkbenchEvent =
-  | DbChangedEvent
-  | JobProgressEvent
-  | AttemptOutputEvent
-  | AttemptStatusEvent
-  | EventsConnectedEvent
-  | WorkerRestartedEvent;
+export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent | EventsConnectedEvent | WorkerRestartedEvent;
 export type EventListener = (event: WorkbenchEvent) => void;

@@ -19,12 +19,7 @@ export async function postOperation<K extends OperationName>(
 }
 
 /** Posts one operation, expects success and returns its value, typed by the contract. */
-export async function callOperation<K extends OperationName>(
-  request: APIRequestContext,
-  server: ApiServer,
-  op: K,
-  data: RequestOf<K>,
-): Promise<ResponseOf<K>> {
+export async function callOperation<K extends OperationName>(request: APIRequestContext, server: ApiServer, op: K, data: RequestOf<K>): Promise<ResponseOf<K>> {
   const body = await postOperation(request, server, op, data);
   if (!body.ok) throw new Error(`${op}: ${body.error.code}: ${body.error.message}`);
   return body.value;

@@ -15,7 +15,10 @@ async function runFromPalette(page: Page, query: string, id: string): Promise<vo
 
 /** The values of a select's options, in order. */
 async function optionValues(page: Page, testId: string): Promise<string[]> {
-  return page.getByTestId(testId).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  return page
+    .getByTestId(testId)
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
 }
 
 /** A failed step whose traceback has a frame in a stored program version, the version before it stored too. */
@@ -23,7 +26,9 @@ async function failureInLaterVersion(workbench: Workbench) {
   const list = await workbench.call('rollouts.list', { limit: 200 });
   for (const row of list.rows) {
     const failures = await workbench.call('failures.list', { rollout: row.id });
-    const candidates = failures.filter((f) => f.step !== null && f.program && f.program.version > 0 && f.frames.some((fr) => fr.file.endsWith(`/${f.program!.path}`)));
+    const candidates = failures.filter(
+      (f) => f.step !== null && f.program && f.program.version > 0 && f.frames.some((fr) => fr.file.endsWith(`/${f.program!.path}`)),
+    );
     if (candidates.length === 0) continue;
     const { programs } = await workbench.call('rollouts.get', { id: row.id });
     const failure = candidates.find((f) => programs.some((p) => p.path === f.program!.path && p.version === f.program!.version - 1));
@@ -82,7 +87,8 @@ test('an auditor switches label schema, item set and blind mode from the keyboar
   await page.keyboard.press('?');
   const help = page.getByTestId('key-help');
   await expect(help).toBeVisible();
-  for (const id of ['labels.next-schema', 'labels.next-items', 'labels.blind', 'label.next', 'label.undo', 'app.palette']) await expect(help.locator(`[data-command-id="${id}"]`)).toBeVisible();
+  for (const id of ['labels.next-schema', 'labels.next-items', 'labels.blind', 'label.next', 'label.undo', 'app.palette'])
+    await expect(help.locator(`[data-command-id="${id}"]`)).toBeVisible();
   await expect(help.locator('[data-command-id="labels.next-schema"] kbd')).toHaveText('Shift+S');
   await workbench.screenshot('key-overlay-labels');
   await page.keyboard.press('Escape');
@@ -96,7 +102,10 @@ test('an auditor switches label schema, item set and blind mode from the keyboar
   await expect(page.getByTestId('command-palette')).toHaveCount(0);
 });
 
-test('the palette finds and runs an action on each screen, and the rollout keys reach the rubrics scope, frame, diff and rerun', async ({ workbench, page }) => {
+test('the palette finds and runs an action on each screen, and the rollout keys reach the rubrics scope, frame, diff and rerun', async ({
+  workbench,
+  page,
+}) => {
   // Six screens, a program viewer and a diff in one test: a longer bound for a hang.
   test.slow();
   await workbench.open('');

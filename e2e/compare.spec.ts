@@ -89,7 +89,10 @@ test('the Compare screen diffs consecutive versions of a program, side by side a
   await expect(diff).toHaveAttribute('data-view', 'side-by-side');
 
   // The version picker moves side B to a third version.
-  const versions = await page.getByTestId('compare-version-b').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const versions = await page
+    .getByTestId('compare-version-b')
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   const third = versions.find((v) => v !== String(a!.version) && v !== String(a!.version + 1))!;
   await page.getByTestId('compare-version-b').selectOption(third);
   await expect(page).toHaveURL((url) => url.hash.endsWith(`&b=${encodeURIComponent(a!.rollout)}:${encodeURIComponent(a!.path)}:${third}`));

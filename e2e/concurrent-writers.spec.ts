@@ -77,13 +77,29 @@ test('two serve processes (8 labels in flight each) and two CLI label imports wr
   try {
     const dbPath = join(dir, 'corpus.db');
     copyFileSync(templateCorpus(), dbPath);
-    const rubrics = rubricIds.map((id, i) => ({ type: 'rubric', id, title: `Concurrency rubric ${i + 1}`, appliesWhen: 'always', pattern: `pattern ${i + 1}`, family: 'error' }));
+    const rubrics = rubricIds.map((id, i) => ({
+      type: 'rubric',
+      id,
+      title: `Concurrency rubric ${i + 1}`,
+      appliesWhen: 'always',
+      pattern: `pattern ${i + 1}`,
+      family: 'error',
+    }));
     const library = { type: 'library', id: 'concurrency', name: 'Concurrency', method: 'hand-curated', builtAt: '2026-12-01', rubrics: rubricIds };
-    execFileSync(process.execPath, [rwbBin, 'import', writeJsonl(join(dir, 'rubrics.jsonl'), [...rubrics, library]), '--db', dbPath, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [rwbBin, 'import', writeJsonl(join(dir, 'rubrics.jsonl'), [...rubrics, library]), '--db', dbPath, '--json'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const labelFiles = [1, 2].map((n) =>
       writeJsonl(
         join(dir, `cli-${n}.jsonl`),
-        rubricIds.map((id, i) => ({ type: 'label', annotator: `cli-${n}`, schema: 'quality_audit', target: { kind: 'rubric', id }, value: 'accept', at: new Date(Date.UTC(2026, 9, 1, 0, 0, i)).toISOString() })),
+        rubricIds.map((id, i) => ({
+          type: 'label',
+          annotator: `cli-${n}`,
+          schema: 'quality_audit',
+          target: { kind: 'rubric', id },
+          value: 'accept',
+          at: new Date(Date.UTC(2026, 9, 1, 0, 0, i)).toISOString(),
+        })),
       ),
     );
 
@@ -107,7 +123,9 @@ test('two serve processes (8 labels in flight each) and two CLI label imports wr
       { code: 0, stderr: '' },
     ]);
 
-    const history = JSON.parse(execFileSync(process.execPath, [rwbBin, 'labels', 'history', '--schema', 'quality_audit', '--db', dbPath, '--json'], { encoding: 'utf8' })) as ResponseOf<'labels.history'>;
+    const history = JSON.parse(
+      execFileSync(process.execPath, [rwbBin, 'labels', 'history', '--schema', 'quality_audit', '--db', dbPath, '--json'], { encoding: 'utf8' }),
+    ) as ResponseOf<'labels.history'>;
     // Every label acknowledged is stored, once.
     const perAnnotator = Object.fromEntries(['serve-0', 'serve-1', 'cli-1', 'cli-2'].map((a) => [a, history.labels.filter((l) => l.annotator === a).length]));
     expect(perAnnotator).toEqual({ 'serve-0': answers[0]!.length, 'serve-1': answers[1]!.length, 'cli-1': 150, 'cli-2': 150 });

@@ -41,9 +41,7 @@ test('a traceback names its exception and frames, pointing into the program', as
   let target: { rollout: string; step: number; exceptionClass: string } | undefined;
   for (const row of list.rows) {
     const failures = await workbench.call('failures.list', { rollout: row.id });
-    const withProgram = failures.find(
-      (f) => f.step !== null && f.exceptionClass && f.program,
-    );
+    const withProgram = failures.find((f) => f.step !== null && f.exceptionClass && f.program);
     if (withProgram) {
       target = { rollout: row.id, step: withProgram.step!, exceptionClass: withProgram.exceptionClass! };
       break;

@@ -16,7 +16,13 @@ function goodBundle(): string {
     { type: 'task', id: 'e2e-task', benchmark: 'e2e-bench', statement: 'Report the mean age.', metric: 'accuracy', higherIsBetter: true },
     { type: 'collection', id: 'e2e-collection', name: 'E2E import', createdAt: '2026-10-01' },
     { type: 'rollout', id: 'r-e2e-import', task: 'e2e-task', collection: 'e2e-collection', agent: 'haiku', seed: 7, grade: 'wrong', score: 0.2 },
-    { type: 'program', rollout: 'r-e2e-import', path: 'solution.py', version: 0, content: 'import pandas as pd\n\ndf = pd.read_csv("train.csv")\nprint(df["Agee"].mean())\n' },
+    {
+      type: 'program',
+      rollout: 'r-e2e-import',
+      path: 'solution.py',
+      version: 0,
+      content: 'import pandas as pd\n\ndf = pd.read_csv("train.csv")\nprint(df["Agee"].mean())\n',
+    },
     { type: 'step', rollout: 'r-e2e-import', index: 0, command: 'ls', stdout: 'train.csv\n', exitCode: 0, durationMs: 15 },
     {
       type: 'step',

@@ -64,7 +64,9 @@ test.describe('label files', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
-    expect(records).toEqual([expect.objectContaining({ type: 'label', annotator: 'cara', schema: 'category', target: { kind: 'rubric', id: 'rb-0011' }, value: 'C03' })]);
+    expect(records).toEqual([
+      expect.objectContaining({ type: 'label', annotator: 'cara', schema: 'category', target: { kind: 'rubric', id: 'rb-0011' }, value: 'C03' }),
+    ]);
     await expect(exportDialog.getByTestId('label-export-result')).toHaveAttribute('data-downloaded', name);
     await expect(exportDialog.getByTestId('label-export-result')).toHaveAttribute('data-records', '1');
     const written = join(dirname(workbench.dbPath), 'exports', name);
@@ -82,16 +84,19 @@ test.describe('label files', () => {
     expect((await get(workbench.dbPath, workbench.token)).status()).toBe(403);
     expect((await get('../corpus.db', workbench.token)).status()).toBe(403);
     // The navigation guard lets the page's own Blob downloads through, and no other download link.
-    const prevented = await page.evaluate((href) => {
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = 'corpus.db';
-      document.body.append(link);
-      const click = new MouseEvent('click', { bubbles: true, cancelable: true });
-      link.dispatchEvent(click);
-      link.remove();
-      return click.defaultPrevented;
-    }, `/exports?path=${encodeURIComponent(written)}`);
+    const prevented = await page.evaluate(
+      (href) => {
+        const link = document.createElement('a');
+        link.href = href;
+        link.download = 'corpus.db';
+        document.body.append(link);
+        const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+        link.dispatchEvent(click);
+        link.remove();
+        return click.defaultPrevented;
+      },
+      `/exports?path=${encodeURIComponent(written)}`,
+    );
     expect(prevented).toBe(true);
 
     // Import: a new auditor's bundle, the file just exported (already in the corpus) and a broken CSV.

@@ -147,7 +147,8 @@ test('label queue: a quality audit with reasons by letter, a note, a flag and a 
   // a accepts the second item and moves on; f flags the third, s skips it.
   await press(page, ['a', 'f', 's']);
   await settled(page);
-  const items = async () => (await workbench.call('labels.queue', { schema: 'quality_audit', annotator: 'dan', targetSet: { kind: 'library', library: 'quota-24' } })).items;
+  const items = async () =>
+    (await workbench.call('labels.queue', { schema: 'quality_audit', annotator: 'dan', targetSet: { kind: 'library', library: 'quota-24' } })).items;
   // Flags and skips are working state, not labels: they are not counted in flight, so the test waits for them.
   await expect.poll(async () => (await items())[2]).toMatchObject({ mine: null, flagged: true, skipped: true });
   const queue = await items();

@@ -17,7 +17,9 @@ test('run audit: a form with one row per scope, saved as a label, exported as Ma
 
   const markdown = page.getByTestId('audit-markdown');
   await expect(markdown).toContainText('# Run audit: r-0001');
-  await expect(markdown).toContainText('| Submission timing | Confirmed | submit.json: 2,322 s left while step 4 had an unevaluated checkpoint | Exploration cut short; formal scores stand |');
+  await expect(markdown).toContainText(
+    '| Submission timing | Confirmed | submit.json: 2,322 s left while step 4 had an unevaluated checkpoint | Exploration cut short; formal scores stand |',
+  );
   await expect(markdown).toContainText('- Step 4: `rwb failures --rollout r-0001 --step 4`');
   const report = await workbench.call('labels.auditReport', { rollout: 'r-0001', annotator: 'ana' });
   await expect(markdown).toHaveText(report.markdown!.trimEnd());

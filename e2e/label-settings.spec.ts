@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 
-test('settings: annotator, a guideline edit and a split saved as a new taxonomy version; labels naming the split category are flagged, not rewritten', async ({ workbench, page }) => {
+test('settings: annotator, a guideline edit and a split saved as a new taxonomy version; labels naming the split category are flagged, not rewritten', async ({
+  workbench,
+  page,
+}) => {
   await workbench.open('#/settings');
   await page.getByTestId('settings-annotator').fill('ana');
   await page.getByTestId('settings-annotator-save').click();

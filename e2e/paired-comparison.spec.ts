@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-test("the sample exp-1 (RMSLE and speedup) shows a per-case table by direction and a relative effect, warned for two tasks", async ({ workbench, page }) => {
+test('the sample exp-1 (RMSLE and speedup) shows a per-case table by direction and a relative effect, warned for two tasks', async ({ workbench, page }) => {
   await workbench.open('#/runs/exp-1');
   await expect(page.getByTestId('compare-arm-a')).toHaveValue('lesson_guided');
   await expect(page.getByTestId('compare-arm-b')).toHaveValue('original');

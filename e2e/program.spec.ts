@@ -8,14 +8,10 @@ import { expect, test, type Workbench } from './fixtures';
 async function findFailureInProgram(workbench: Workbench) {
   const list = await workbench.call('rollouts.list', { limit: 100 });
   for (const row of list.rows) {
-    const steps = await workbench.call('steps.list',
-      { rollout: row.id },
-    );
+    const steps = await workbench.call('steps.list', { rollout: row.id });
     const first = steps.find((s) => s.failureKind !== null || s.timedOut || s.killed || (s.exitCode !== null && s.exitCode !== 0));
     if (!first) continue;
-    const failures = await workbench.call('failures.list',
-      { rollout: row.id },
-    );
+    const failures = await workbench.call('failures.list', { rollout: row.id });
     const failure = failures.find((f) => f.step === first.index && f.program);
     const frame = failure?.frames.findLast((f) => f.file.endsWith(`/${failure.program!.path}`) && f.code?.trim());
     if (failure?.program && frame) return { rollout: row.id, step: first.index, program: failure.program, frame };
@@ -84,9 +80,7 @@ test('"Show whole program" opens the viewer, and its diff link goes to the Compa
   const list = await workbench.call('rollouts.list', { limit: 100 });
   let target: { rollout: string; step: number; line: number; program: { path: string; version: number } } | undefined;
   for (const row of list.rows) {
-    const failures = await workbench.call('failures.list',
-      { rollout: row.id },
-    );
+    const failures = await workbench.call('failures.list', { rollout: row.id });
     const failure = failures.find((f) => f.step !== null && f.program && f.program.version > 0 && f.programLine !== null);
     if (failure) {
       target = { rollout: row.id, step: failure.step!, line: failure.programLine!, program: failure.program! };

@@ -42,7 +42,14 @@ async function makeExperiment(
     command: options.command ?? 'python3 job.py',
     score: { from: 'json', path: 'score.json', field: 'score' },
   });
-  await workbench.call('experiments.create', { id, name: `${id}: ${options.arms.join(' vs ')}`, arms: options.arms, repeats: options.repeats, cases: [created.id], variants: options.variants ?? [] });
+  await workbench.call('experiments.create', {
+    id,
+    name: `${id}: ${options.arms.join(' vs ')}`,
+    arms: options.arms,
+    repeats: options.repeats,
+    cases: [created.id],
+    variants: options.variants ?? [],
+  });
   return id;
 }
 
@@ -215,7 +222,10 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   // Back on the step, its reruns list this attempt with its outcome against the step, and the link leads back to it.
   const diagnosis = await workbench.call('attempts.diagnosis', { id: Number(attempt) });
   await workbench.open(`#/rollouts/${encodeURIComponent(target!.rollout)}?step=${target!.step}`);
-  const rerun = page.getByTestId('step-reruns').getByTestId('step-rerun').filter({ has: page.getByRole('link', { name: `attempt ${attempt}`, exact: true }) });
+  const rerun = page
+    .getByTestId('step-reruns')
+    .getByTestId('step-rerun')
+    .filter({ has: page.getByRole('link', { name: `attempt ${attempt}`, exact: true }) });
   await expect(rerun).toHaveAttribute('data-outcome', diagnosis.outcome);
   await expect(rerun).toContainText(diagnosis.outcome.replace('_', ' '));
   await rerun.getByRole('link').click();
@@ -223,7 +233,10 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   await expect(page.getByTestId('attempt-terminal')).toHaveAttribute('data-attempt-id', attempt);
 });
 
-test('two slots from the start form: running cells show slot and elapsed time, two terminals stream at once, Stop leaves the queued slot never started', async ({ workbench, page }) => {
+test('two slots from the start form: running cells show slot and elapsed time, two terminals stream at once, Stop leaves the queued slot never started', async ({
+  workbench,
+  page,
+}) => {
   const release = join(mkdtempSync(join(tmpdir(), 'rwb-e2e-stop-')), 'release');
   const waiter = `import json, os, time
 print("waiting in", os.environ["RWB_ATTEMPT"], flush=True)

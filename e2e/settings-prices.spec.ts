@@ -44,7 +44,12 @@ test('settings: the price table is edited in place; a refused value writes nothi
   await add.getByTestId('price-add').click();
   await expect(table.getByTestId('price-error')).toContainText('Input $/MTok: enter a number');
   await add.locator('input[name="model"]').fill('claude mini');
-  for (const [field, value] of [['inputPerMTok', '0.25'], ['outputPerMTok', '1.25'], ['cacheWritePerMTok', '0.3'], ['cacheReadPerMTok', '0.03']] as const) {
+  for (const [field, value] of [
+    ['inputPerMTok', '0.25'],
+    ['outputPerMTok', '1.25'],
+    ['cacheWritePerMTok', '0.3'],
+    ['cacheReadPerMTok', '0.03'],
+  ] as const) {
     await add.locator(`input[name="${field}"]`).fill(value);
   }
   await add.getByTestId('price-add').click();

@@ -47,10 +47,16 @@ async function sampleScreens(workbench: Workbench): Promise<Screen[]> {
 
 /** Axe's serious and critical findings, each as one line naming the rule and the elements. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}; ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join(' | ')}`,
+    );
 }
 
 /**
@@ -78,7 +84,10 @@ async function overflowing(page: Page): Promise<string[]> {
       const edge = card.getBoundingClientRect().right;
       for (const el of card.querySelectorAll('input, select, button, textarea')) {
         const right = el.getBoundingClientRect().right;
-        if (right > edge + 1) found.push(`${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent}] ends past its card (${Math.round(right)} > ${Math.round(edge)})`);
+        if (right > edge + 1)
+          found.push(
+            `${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.textContent}] ends past its card (${Math.round(right)} > ${Math.round(edge)})`,
+          );
       }
     }
     return found;

@@ -28,9 +28,7 @@ export interface AppPage {
  * Not `bypassCSP`: the page's policy must apply.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
 }
 
 /** The page for this run; the dev server only counts in an unpackaged app, as electron-vite sets it. */

@@ -36,11 +36,9 @@ export class ChosenPaths {
     const fields = pathFields[op] as ((r: ParsedRequestOf<K>) => { field: string; path: string }[]) | undefined;
     for (const { field, path } of fields?.(request) ?? []) {
       if (!this.has(path)) {
-        throw new ApiError(
-          'invalid_request',
-          `${op}: ${field} "${path}" was not chosen in a file dialog in this session; pick the file in the app instead`,
-          { issues: [{ field, message: 'not a file chosen in this session' }] },
-        );
+        throw new ApiError('invalid_request', `${op}: ${field} "${path}" was not chosen in a file dialog in this session; pick the file in the app instead`, {
+          issues: [{ field, message: 'not a file chosen in this session' }],
+        });
       }
     }
   }

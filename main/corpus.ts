@@ -11,9 +11,7 @@ import type { CorpusLocation, WorkerHost } from './worker-host';
 export function startupCorpus(argv: string[], dataDir: string): CorpusLocation {
   // Not strict: Electron's and Chromium's own switches share this command line.
   const { values } = parseArgs({ args: argv, options: { db: { type: 'string' } }, strict: false, allowPositionals: true });
-  return typeof values.db === 'string'
-    ? { db: resolve(values.db), seedSample: false }
-    : { db: join(dataDir, 'sample.rwb.db'), seedSample: true };
+  return typeof values.db === 'string' ? { db: resolve(values.db), seedSample: false } : { db: join(dataDir, 'sample.rwb.db'), seedSample: true };
 }
 
 /**

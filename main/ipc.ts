@@ -55,10 +55,7 @@ export function handleWorkbenchCalls(
 }
 
 /** Sends the worker's events to the window current at the time of each event. */
-export function forwardEvents(
-  host: Pick<WorkerHost, 'onEvent'>,
-  target: () => WebContents | undefined,
-): () => void {
+export function forwardEvents(host: Pick<WorkerHost, 'onEvent'>, target: () => WebContents | undefined): () => void {
   return host.onEvent((event: WorkbenchEvent) => {
     const webContents = target();
     if (webContents && !webContents.isDestroyed()) webContents.send(eventChannel, event);

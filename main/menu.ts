@@ -11,11 +11,7 @@ export function buildAppMenu(actions: MenuActions): Menu {
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
     {
       label: 'File',
-      submenu: [
-        { label: 'Open Corpus…', accelerator: 'CmdOrCtrl+O', click: () => actions.openCorpus() },
-        { type: 'separator' },
-        { role: 'quit' },
-      ],
+      submenu: [{ label: 'Open Corpus…', accelerator: 'CmdOrCtrl+O', click: () => actions.openCorpus() }, { type: 'separator' }, { role: 'quit' }],
     },
     // The edit roles are what make copy, paste and select-all work in text fields and Monaco.
     { role: 'editMenu' },

@@ -20,13 +20,7 @@ export const rendererDir = join(here, '..', 'renderer');
  * Folder holding better-sqlite3 built for this exact Electron, platform and architecture.
  * `scripts/electron-native.js` fills it; the folder name must stay in step with that script.
  */
-export const electronNativeDir = join(
-  here,
-  '..',
-  '..',
-  '.electron-native',
-  `electron-${process.versions.electron}-${process.platform}-${process.arch}`,
-);
+export const electronNativeDir = join(here, '..', '..', '.electron-native', `electron-${process.versions.electron}-${process.platform}-${process.arch}`);
 
 /**
  * The Electron build of better-sqlite3's addon, if it has been fetched. The worker runs on

@@ -90,8 +90,7 @@ describe("IPC answers only the app's top frame in the workbench window", () => {
       sender: { id: over.senderId ?? 7 },
       senderFrame: over.frame === null ? null : { url: over.url ?? 'app://workbench/index.html#/corpus', parent: over.parent ?? null },
     }) as unknown as IpcMainInvokeEvent;
-  const trusted = (e: IpcMainInvokeEvent, contents: FakeWebContents | undefined) =>
-    isFromAppFrame(e, contents as unknown as WebContents | undefined, page);
+  const trusted = (e: IpcMainInvokeEvent, contents: FakeWebContents | undefined) => isFromAppFrame(e, contents as unknown as WebContents | undefined, page);
 
   it('accepts the app page in the top frame of the window', () => {
     expect(trusted(event({}), window)).toBe(true);

@@ -6,12 +6,7 @@ import { utilityProcess } from 'electron';
 import type { Result } from '../common/contract';
 import type { EventListener } from '../common/events';
 import { encodeWorkerArgs, type WorkerCredentials, type WorkerMessage } from '../common/worker-protocol';
-import {
-  WorkerConnection,
-  type SpawnWorker,
-  type StartResult,
-  type WorkerConnectionOptions,
-} from '../workers/worker-connection/worker-connection';
+import { WorkerConnection, type SpawnWorker, type StartResult, type WorkerConnectionOptions } from '../workers/worker-connection/worker-connection';
 
 export type { StartResult } from '../workers/worker-connection/worker-connection';
 

@@ -10,9 +10,10 @@ import { callChannel, chosenPathChannel, eventChannel } from '../common/ipc-chan
 
 /** Main answers every call with a `Result`; a rejected invoke (no handler yet, say) becomes one too. */
 function send(name: OperationName, request: unknown): Promise<Result<unknown>> {
-  return ipcRenderer
-    .invoke(callChannel, name, request)
-    .then((result: Result<unknown>) => result, (err: unknown): Result<unknown> => ({ ok: false, error: toErrorData(err) }));
+  return ipcRenderer.invoke(callChannel, name, request).then(
+    (result: Result<unknown>) => result,
+    (err: unknown): Result<unknown> => ({ ok: false, error: toErrorData(err) }),
+  );
 }
 
 const workbench = {

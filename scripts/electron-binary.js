@@ -50,7 +50,9 @@ export async function ensureElectronBinary({ env = process.env, timeoutMs = defa
   }
   const { version } = require('electron/package.json');
   const source = env.ELECTRON_MIRROR ? ` from ${env.ELECTRON_MIRROR}` : '';
-  log(`Electron's binary is missing: downloading Electron ${version} for ${process.platform}-${process.arch}${source} (once; up to ${Math.round(timeoutMs / 1000)} s)…`);
+  log(
+    `Electron's binary is missing: downloading Electron ${version} for ${process.platform}-${process.arch}${source} (once; up to ${Math.round(timeoutMs / 1000)} s)…`,
+  );
   const failure = await runInstaller(join(dirname(packageJson), 'install.js'), env, timeoutMs);
   if (failure) return { reason: failure };
   const path = electronBinary();

@@ -34,8 +34,7 @@ export interface GenSummary {
   bytes: number;
 }
 
-const usage =
-  'usage: gen-corpus --rollouts N --steps-per-rollout M [--rubrics K (default 200)] [--out FILE (default gen-corpus.jsonl)] [--seed S (default 1)]';
+const usage = 'usage: gen-corpus --rollouts N --steps-per-rollout M [--rubrics K (default 200)] [--out FILE (default gen-corpus.jsonl)] [--seed S (default 1)]';
 
 /** Thrown for bad command-line arguments; the message is meant for the user. */
 export class UsageError extends Error {}

@@ -80,10 +80,7 @@ describe("npm start without Electron's binary", () => {
   afterEach(() => new Promise<void>((resolve) => mirror.server.close(() => resolve())));
 
   it("asks ELECTRON_MIRROR for Electron's zip, says why it failed in one line, and starts serve mode", { timeout: 180_000 }, async () => {
-    const { child, output, url } = await startUntilUrl(
-      { ...noElectron, ELECTRON_MIRROR: mirror.url },
-      join(dir, 'corpus.db'),
-    );
+    const { child, output, url } = await startUntilUrl({ ...noElectron, ELECTRON_MIRROR: mirror.url }, join(dir, 'corpus.db'));
     try {
       expect(mirror.requests).toContain(`/v${version}/electron-v${version}-${process.platform}-${process.arch}.zip`);
       const lines = output.split('\n');
@@ -101,9 +98,7 @@ describe("npm start without Electron's binary", () => {
     );
     try {
       expect(mirror.requests).toEqual([]);
-      expect(output.split('\n')[0]).toBe(
-        'No Electron (ELECTRON_SKIP_BINARY_DOWNLOAD is set), so serve mode starts instead: open the URL below in a browser.',
-      );
+      expect(output.split('\n')[0]).toBe('No Electron (ELECTRON_SKIP_BINARY_DOWNLOAD is set), so serve mode starts instead: open the URL below in a browser.');
     } finally {
       await stop(child, url);
     }

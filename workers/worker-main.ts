@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     try {
       port.send({ kind: 'response', id, result });
     } catch (err) {
-      port.send({ kind: 'response', id, result: { ok: false, error: { code: 'internal', message: `the answer could not be sent (${(err as Error).message})` } } });
+      port.send({
+        kind: 'response',
+        id,
+        result: { ok: false, error: { code: 'internal', message: `the answer could not be sent (${(err as Error).message})` } },
+      });
     }
   };
   core.onEvent((event) => port.send({ kind: 'event', event }));

@@ -13,28 +13,10 @@ export const disciplines = ['ml', 'kernels', 'swe'] as const;
 export const benchmarkRoles = ['mining', 'held_out', 'validation', 'development'] as const;
 export const grades = ['correct', 'wrong', 'missing', 'invalid'] as const;
 export const medals = ['gold', 'silver', 'bronze', 'none'] as const;
-export const failureKinds = [
-  'crash',
-  'timeout',
-  'oom',
-  'killed',
-  'missing_package',
-  'wrong_answer',
-  'invalid_output',
-  'buggy',
-  'rejected_edit',
-] as const;
+export const failureKinds = ['crash', 'timeout', 'oom', 'killed', 'missing_package', 'wrong_answer', 'invalid_output', 'buggy', 'rejected_edit'] as const;
 export const rubricFamilies = ['error', 'performance'] as const;
 export const libraryMethods = ['wrong-answer', 'whole-rollout', 'filtered', 'quota', 'hand-curated'] as const;
-export const attemptStatuses = [
-  'queued',
-  'running',
-  'succeeded',
-  'failed',
-  'timeout',
-  'interrupted',
-  'unknown',
-] as const;
+export const attemptStatuses = ['queued', 'running', 'succeeded', 'failed', 'timeout', 'interrupted', 'unknown'] as const;
 
 export const categorySchema = z.looseObject({
   code: z.string().min(1).max(32),

@@ -1,7 +1,20 @@
 /** The app, corpus, rollout, import and export operations of the contract, with their request schemas. */
 import { z } from 'zod';
 import { grades } from './bundle';
-import type { AppInfo, CategoryRule, CorpusFacets, CorpusStats, ExportResult, FailureEvent, ImportResult, ProgramContent, RolloutDetail, RolloutPage, StepDetail, StepRow } from './corpus-types';
+import type {
+  AppInfo,
+  CategoryRule,
+  CorpusFacets,
+  CorpusStats,
+  ExportResult,
+  FailureEvent,
+  ImportResult,
+  ProgramContent,
+  RolloutDetail,
+  RolloutPage,
+  StepDetail,
+  StepRow,
+} from './corpus-types';
 import { rolloutFigureFilters, rolloutSort } from './rollout-list';
 import { id, noParams, op } from '../operation';
 
@@ -31,9 +44,7 @@ export const corpusOperations = {
   ),
   'steps.get': op<StepDetail>()(z.object({ rollout: id, index: z.number().int().nonnegative() }).strict()),
   'failures.list': op<FailureEvent[]>()(z.object({ rollout: id }).strict()),
-  'programs.get': op<ProgramContent>()(
-    z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict(),
-  ),
+  'programs.get': op<ProgramContent>()(z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict()),
   'import.files': op<ImportResult>()(
     z
       .object({

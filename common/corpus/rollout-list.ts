@@ -6,19 +6,7 @@ import { z } from 'zod';
 import { failureKinds } from './bundle';
 
 /** Columns of the rollout table the server sorts by. */
-export const rolloutSortKeys = [
-  'rollout',
-  'task',
-  'benchmark',
-  'collection',
-  'agent',
-  'seed',
-  'grade',
-  'score',
-  'steps',
-  'failures',
-  'duration',
-] as const;
+export const rolloutSortKeys = ['rollout', 'task', 'benchmark', 'collection', 'agent', 'seed', 'grade', 'score', 'steps', 'failures', 'duration'] as const;
 export type RolloutSortKey = (typeof rolloutSortKeys)[number];
 export type SortDirection = 'asc' | 'desc';
 

@@ -11,7 +11,4 @@ export type AgreementReport = {
   expected: number;
   /** Why the coefficient is null (no shared items, or chance agreement of 1), in words; null when it is a number. */
   undefinedBecause: string | null;
-} & (
-  | { method: 'kappa'; kappa: number | null; confusion: { values: string[]; counts: number[][] } }
-  | { method: 'alpha'; alpha: number | null }
-);
+} & ({ method: 'kappa'; kappa: number | null; confusion: { values: string[]; counts: number[][] } } | { method: 'alpha'; alpha: number | null });

@@ -1,10 +1,36 @@
 /** The labelling operations of the contract (labels, agreement, settings, taxonomy versions), with their request schemas. */
 import { z } from 'zod';
 import type { AgreementReport } from './agreement-report';
-import { annotatorName, labelAddRequest, labelCursorRequest, labelEvidenceRequest, labelExportRequest, labelHistoryRequest, labelImportRequest, labelMarkRequest, labelQueueRequest, labelSchemaSaveRequest, labelUndoRequest, settingsSetRequest, taxonomySaveRequest } from './label-requests';
+import {
+  annotatorName,
+  labelAddRequest,
+  labelCursorRequest,
+  labelEvidenceRequest,
+  labelExportRequest,
+  labelHistoryRequest,
+  labelImportRequest,
+  labelMarkRequest,
+  labelQueueRequest,
+  labelSchemaSaveRequest,
+  labelUndoRequest,
+  settingsSetRequest,
+  taxonomySaveRequest,
+} from './label-requests';
 import type { LabelSchema } from './label-schema';
 import { schemaName } from './label-schema';
-import type { AgreementDetail, Disagreement, LabelEvidence, LabelExportResult, LabelImportFileResult, LabelQueue, LabelUndoResult, RunAuditReport, StoredLabel, TaxonomySaved, WorkbenchSettings } from './labels';
+import type {
+  AgreementDetail,
+  Disagreement,
+  LabelEvidence,
+  LabelExportResult,
+  LabelImportFileResult,
+  LabelQueue,
+  LabelUndoResult,
+  RunAuditReport,
+  StoredLabel,
+  TaxonomySaved,
+  WorkbenchSettings,
+} from './labels';
 import { id, noParams, op } from '../operation';
 
 export const labelOperations = {

@@ -31,7 +31,11 @@ export const labelTargetSet = z.discriminatedUnion('kind', [
       kind: z.literal('sample'),
       library: id.optional(),
       perCategory: z.number().int().min(1).max(10_000),
-      seed: z.number().int().min(0).max(2 ** 31),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31),
     })
     .strict(),
 ]);
@@ -47,7 +51,10 @@ export const labelAddRequest = z
     /** An adjudicator's resolution of a disagreement: a record of its own, the originals stay. */
     adjudication: z.boolean().default(false),
     /** The window's own id for this label: a retried save with the same id returns the record already made. */
-    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, - and _, 8 to 64 of them').optional(),
+    clientId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, - and _, 8 to 64 of them')
+      .optional(),
   })
   .strict();
 
@@ -90,13 +97,9 @@ export const labelMarkRequest = z
   })
   .strict();
 
-export const labelCursorRequest = z
-  .object({ annotator: annotatorName, schema: schemaName, targetSet: labelTargetSet, target: labelTarget })
-  .strict();
+export const labelCursorRequest = z.object({ annotator: annotatorName, schema: schemaName, targetSet: labelTargetSet, target: labelTarget }).strict();
 
-export const labelEvidenceRequest = z
-  .object({ schema: schemaName, annotator: annotatorName, target: labelTarget, blind: z.boolean().default(true) })
-  .strict();
+export const labelEvidenceRequest = z.object({ schema: schemaName, annotator: annotatorName, target: labelTarget, blind: z.boolean().default(true) }).strict();
 
 export const labelSchemaSaveRequest = z.object({ name: schemaName, definition: labelSchemaDefinition }).strict();
 

@@ -74,7 +74,11 @@ export const labelSchemaDefinition = z
     const codes = new Set<string>();
     def.reasons.forEach((r, i) => {
       if ((reservedQueueKeys as readonly string[]).includes(r.key)) {
-        ctx.addIssue({ code: 'custom', path: ['reasons', i, 'key'], message: `"${r.key}" is a queue key (${reservedQueueKeys.join(' ')}); pick another letter` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reasons', i, 'key'],
+          message: `"${r.key}" is a queue key (${reservedQueueKeys.join(' ')}); pick another letter`,
+        });
       }
       if (keys.has(r.key)) ctx.addIssue({ code: 'custom', path: ['reasons', i, 'key'], message: `the key "${r.key}" is used twice` });
       if (codes.has(r.code)) ctx.addIssue({ code: 'custom', path: ['reasons', i, 'code'], message: `the reason "${r.code}" appears twice` });
@@ -84,7 +88,14 @@ export const labelSchemaDefinition = z
     const statuses = def.value.kind === 'scopes' ? def.value.statuses.map((st) => st.value) : [];
     for (const field of ['evidenceRequiredFor', 'impactRequiredFor'] as const) {
       def[field].forEach((v, i) => {
-        if (!statuses.includes(v)) ctx.addIssue({ code: 'custom', path: [field, i], message: statuses.length ? `"${v}" is not one of the statuses (${statuses.join(', ')})` : 'only a run-audit (scopes) schema has statuses to require evidence for' });
+        if (!statuses.includes(v))
+          ctx.addIssue({
+            code: 'custom',
+            path: [field, i],
+            message: statuses.length
+              ? `"${v}" is not one of the statuses (${statuses.join(', ')})`
+              : 'only a run-audit (scopes) schema has statuses to require evidence for',
+          });
       });
     }
     if (def.value.kind === 'choice') {

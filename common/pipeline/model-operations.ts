@@ -4,9 +4,19 @@ import { noParams, op } from '../operation';
 import type { ModelPriceRow, ModelRequestPage, ModelRequestStatus, ModelsStatus } from './model-types';
 
 /** Printable ASCII without spaces: what API keys are made of; the message never echoes it. */
-const apiKey = z.string().trim().min(8, 'the key is too short').max(512).regex(/^[\x21-\x7e]+$/, 'a key has no spaces or non-ASCII characters');
+const apiKey = z
+  .string()
+  .trim()
+  .min(8, 'the key is too short')
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'a key has no spaces or non-ASCII characters');
 /** A model id as the API names models (`claude-sonnet-5`, `claude-opus-4-5-20251101`). */
-const modelId = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'letters, digits and . _ : @ / - only');
+const modelId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'letters, digits and . _ : @ / - only');
 const usdPerMTok = z.number().finite().nonnegative().max(10_000);
 const modelPrice = z
   .object({ model: modelId, inputPerMTok: usdPerMTok, outputPerMTok: usdPerMTok, cacheWritePerMTok: usdPerMTok, cacheReadPerMTok: usdPerMTok })

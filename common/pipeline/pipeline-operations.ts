@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { id, op } from '../operation';
 import { filteredPreviewRequest, type FilteredPreview } from './filtered-preview';
 import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
-import type { CitationRow, LibraryBuild, OriginAudit, PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, PrecisionRecallReport, ReplayReport, VerdictRow } from './pipeline-types';
+import type {
+  CitationRow,
+  LibraryBuild,
+  OriginAudit,
+  PipelineRunDetail,
+  PipelineRunKind,
+  PipelineRunStarted,
+  PipelineRunSummary,
+  PrecisionRecallReport,
+  ReplayReport,
+  VerdictRow,
+} from './pipeline-types';
 
 export const pipelineOperations = {
   /** Whole-rollout mining into a new frozen library, as a job (progress, `jobs.cancel`, `pipeline.resume`). */

@@ -94,7 +94,10 @@ export const judgeTarget = z
   .object({
     rollout: id,
     step: z.number().int().nonnegative().optional(),
-    program: z.object({ path: z.string().min(1).max(1024), version: z.number().int().nonnegative() }).strict().optional(),
+    program: z
+      .object({ path: z.string().min(1).max(1024), version: z.number().int().nonnegative() })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -4,14 +4,7 @@ import type { LibraryMethod, RubricFamily } from '../rubrics/rubric-types';
 
 /** Why a proposed rubric was not accepted (workers/curation/funnel.ts lists them in funnel order). */
 export type RejectionReason =
-  | 'format'
-  | 'unknown_category'
-  | 'no_citation'
-  | 'wrong_program_citation'
-  | 'ungrounded_citation'
-  | 'off_category'
-  | 'duplicate'
-  | 'over_quota';
+  'format' | 'unknown_category' | 'no_citation' | 'wrong_program_citation' | 'ungrounded_citation' | 'off_category' | 'duplicate' | 'over_quota';
 
 /** Proposed → passed grounding and format → unique → accepted; reasons overlap, so their counts may exceed the rejections. */
 export interface CurationFunnel {

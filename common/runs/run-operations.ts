@@ -4,7 +4,18 @@ import { id, noParams, op } from '../operation';
 import type { AttemptDiagnosis, ProgramRerun } from './attempt-diagnosis';
 import type { AttemptOutputSoFar } from './attempt-output';
 import { caseCreateRequest, experimentCreateRequest, hostSaveRequest, localHostSaveRequest, rerunRequest, runStartRequest } from './run-requests';
-import type { AttemptLog, CaseSummary, ExperimentComparison, ExperimentDetail, ExperimentSummary, HostConfig, LocalHostSettings, RerunStarted, RunStarted, TaskLeaderboard } from './run-types';
+import type {
+  AttemptLog,
+  CaseSummary,
+  ExperimentComparison,
+  ExperimentDetail,
+  ExperimentSummary,
+  HostConfig,
+  LocalHostSettings,
+  RerunStarted,
+  RunStarted,
+  TaskLeaderboard,
+} from './run-types';
 
 export const runOperations = {
   /** Attaches a leaderboard CSV (a path the backend reads) to a task, so its attempts are placed by the MLE-bench rule. */
@@ -28,7 +39,9 @@ export const runOperations = {
   'runs.stop': op<{ stopping: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
   /** A running (or ended) attempt's output from a character offset on, for a terminal that joins late. */
-  'attempts.output': op<AttemptOutputSoFar>()(z.object({ id: z.number().int().positive(), from: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }).strict()),
+  'attempts.output': op<AttemptOutputSoFar>()(
+    z.object({ id: z.number().int().positive(), from: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }).strict(),
+  ),
   /** A re-run attempt's parsed failure and whether it reproduced the failure of the step its program came from. */
   'attempts.diagnosis': op<AttemptDiagnosis>()(z.object({ id: z.number().int().positive() }).strict()),
   /** Attempts that re-ran a stored program version (a step's reruns), with their outcomes. */

@@ -71,7 +71,11 @@ const poolFields = {
   parallel: z.number().int().min(1).max(256).optional(),
 };
 
-const command = z.string().min(1).max(100_000).refine((c) => !c.includes('\0'), 'a command cannot contain a NUL byte');
+const command = z
+  .string()
+  .min(1)
+  .max(100_000)
+  .refine((c) => !c.includes('\0'), 'a command cannot contain a NUL byte');
 
 export const scoreRuleInput = z.discriminatedUnion('from', [
   z.object({ from: z.literal('json'), path: relativePath, field: z.string().min(1).max(256) }).strict(),
@@ -93,17 +97,32 @@ export const caseProgramInput = z.union([
   z.object({ path: relativePath, content: z.string().max(20_000_000) }).strict(),
 ]);
 
-const timeoutS = z.number().positive().max(7 * 86_400);
+const timeoutS = z
+  .number()
+  .positive()
+  .max(7 * 86_400);
 
 /** Slurm options of a run: names are plain words, so they can only ever be sbatch arguments. */
 export const slurmOptions = z
   .object({
-    partition: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a partition name is letters, digits, ".", "_" or "-"').optional(),
-    account: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'an account name is letters, digits, ".", "_" or "-"').optional(),
-    qos: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a QOS name is letters, digits, ".", "_" or "-"').optional(),
+    partition: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'a partition name is letters, digits, ".", "_" or "-"')
+      .optional(),
+    account: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'an account name is letters, digits, ".", "_" or "-"')
+      .optional(),
+    qos: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'a QOS name is letters, digits, ".", "_" or "-"')
+      .optional(),
     /** GPUs per attempt: `--gres=gpu[:TYPE]:N`. */
     gpus: z.number().int().min(0).max(64).optional(),
-    gpuType: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a GPU type is letters, digits, ".", "_" or "-"').optional(),
+    gpuType: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'a GPU type is letters, digits, ".", "_" or "-"')
+      .optional(),
     /** Folder on a filesystem the compute nodes share (default: beside the corpus). */
     workDir: absolutePath.optional(),
   })
@@ -226,7 +245,10 @@ export const hostSaveRequest = z
     workDir: z
       .string()
       .max(1024)
-      .regex(/^(~|~\/[A-Za-z0-9._+/-]*|\/[A-Za-z0-9._+/-]*)$/, 'the remote work folder is "~/..." or an absolute path of letters, digits, ".", "_", "+", "-" and "/"')
+      .regex(
+        /^(~|~\/[A-Za-z0-9._+/-]*|\/[A-Za-z0-9._+/-]*)$/,
+        'the remote work folder is "~/..." or an absolute path of letters, digits, ".", "_", "+", "-" and "/"',
+      )
       .refine((p) => !p.split('/').includes('..'), 'the remote work folder cannot contain ".."')
       .default('~/rwb-runs'),
     gpuLabel: z

@@ -77,10 +77,7 @@ export type AttemptStatus = (typeof attemptStatuses)[number];
  * (dotted for nested objects), the first capture group of the last match of a regex over the
  * terminal output, or the stdout of a grader command run in the attempt's folder afterwards.
  */
-export type ScoreRule =
-  | { from: 'json'; path: string; field: string }
-  | { from: 'stdout'; regex: string }
-  | { from: 'command'; command: string };
+export type ScoreRule = { from: 'json'; path: string; field: string } | { from: 'stdout'; regex: string } | { from: 'command'; command: string };
 
 /** A case's program: a stored program version, or inline text written at `path`. */
 export type CaseProgram = { rollout: string; path: string; version: number } | { path: string; content: string };

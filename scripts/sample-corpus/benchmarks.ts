@@ -31,9 +31,7 @@ export const benchmarks: RecordOf<'benchmark'>[] = [
 ];
 
 /** Ids of benchmarks whose rollouts must never support a rubric. */
-export const heldOutBenchmarks: ReadonlySet<string> = new Set(
-  benchmarks.filter((b) => b.role === 'held_out').map((b) => b.id),
-);
+export const heldOutBenchmarks: ReadonlySet<string> = new Set(benchmarks.filter((b) => b.role === 'held_out').map((b) => b.id));
 
 const cols = (spec: string): Column[] =>
   spec.split(',').map((pair) => {
@@ -219,7 +217,11 @@ export const tasks: Record<string, TaskSpec> = {
         { path: 'test.csv', rows: 28512, columns: cols('id:int64,date:object,store_nbr:int64,family:object,onpromotion:int64') },
         { path: 'stores.csv', rows: 54, columns: cols('store_nbr:int64,city:object,state:object,type:object,cluster:int64') },
         { path: 'oil.csv', rows: 1218, columns: cols('date:object,dcoilwtico:float64') },
-        { path: 'holidays_events.csv', rows: 350, columns: cols('date:object,type:object,locale:object,locale_name:object,description:object,transferred:bool') },
+        {
+          path: 'holidays_events.csv',
+          rows: 350,
+          columns: cols('date:object,type:object,locale:object,locale_name:object,description:object,transferred:bool'),
+        },
         { path: 'transactions.csv', rows: 83488, columns: cols('date:object,store_nbr:int64,transactions:int64') },
       ],
       [...py, 'lightgbm==4.5.0'],
@@ -258,7 +260,7 @@ export const tasks: Record<string, TaskSpec> = {
     record: task(
       'spaceship-titanic',
       'mle-bench',
-      'Predict which passengers were transported to an alternate dimension during the Spaceship Titanic\'s collision with a spacetime anomaly. Train on /home/data/train.csv; write /home/submission/submission.csv with PassengerId,Transported (True/False) for every row of /home/data/test.csv. Scored by classification accuracy.',
+      "Predict which passengers were transported to an alternate dimension during the Spaceship Titanic's collision with a spacetime anomaly. Train on /home/data/train.csv; write /home/submission/submission.csv with PassengerId,Transported (True/False) for every row of /home/data/test.csv. Scored by classification accuracy.",
       'accuracy',
       true,
       [

@@ -10,7 +10,9 @@ const files = (spec: TaskSpec) => spec.record.facts?.files ?? [];
 
 /** `ls` of the data folder (or the working directory for flat tasks). */
 export function ls(b: RolloutBuilder): number {
-  const names = files(b.spec).map((f) => f.path).sort();
+  const names = files(b.spec)
+    .map((f) => f.path)
+    .sort();
   return b.sh(b.spec.dataDir ? `ls ${b.spec.dataDir}` : 'ls', { stdout: `${names.join('\n')}\n` });
 }
 

@@ -30,7 +30,12 @@ describe('gen-corpus', () => {
     expect(of('rubric')).toHaveLength(30);
     expect(of('library')).toHaveLength(1);
     expect(of('library')[0]?.rubrics).toHaveLength(30);
-    for (const r of of('rollout')) expect(of('step').filter((s) => s.rollout === r.id).map((s) => s.index)).toEqual([0, 1, 2, 3, 4]);
+    for (const r of of('rollout'))
+      expect(
+        of('step')
+          .filter((s) => s.rollout === r.id)
+          .map((s) => s.index),
+      ).toEqual([0, 1, 2, 3, 4]);
 
     const rollouts = new Set(of('rollout').map((r) => r.id));
     for (const rubric of of('rubric')) {

@@ -18,10 +18,7 @@ export interface Frame {
 }
 
 /** How the failing expression is marked under the source line. */
-export type Marker =
-  | { seg: string }
-  | { seg: string; subscript: true }
-  | { seg: string; op: string };
+export type Marker = { seg: string } | { seg: string; subscript: true } | { seg: string; op: string };
 
 /** Where site-packages live in the sandbox images. */
 export const sitePackages = '/usr/local/lib/python3.11/site-packages';
@@ -54,13 +51,7 @@ export function lineOf(content: string, needle: string): number {
 }
 
 /** A frame in the agent's program, located by a needle unique in that version. */
-export function programFrame(
-  file: string,
-  content: string,
-  needle: string,
-  func = '<module>',
-  marker?: Marker,
-): Frame {
+export function programFrame(file: string, content: string, needle: string, func = '<module>', marker?: Marker): Frame {
   const line = lineOf(content, needle);
   const source = (content.split('\n')[line - 1] ?? '').trim();
   return { file, line, func, source, markers: marker ? markerLine(source, marker) : undefined };
@@ -102,15 +93,7 @@ export function chain(first: string, second: string, how: 'cause' | 'context'): 
  * A compile-time error of the main script: CPython prints no "Traceback" header, only
  * the location, the line, a caret at `column` (0-based in the stripped line) and the message.
  */
-export function syntaxError(
-  file: string,
-  content: string,
-  needle: string,
-  column: number,
-  message: string,
-  cls = 'SyntaxError',
-  width = 1,
-): string {
+export function syntaxError(file: string, content: string, needle: string, column: number, message: string, cls = 'SyntaxError', width = 1): string {
   const line = lineOf(content, needle);
   const source = (content.split('\n')[line - 1] ?? '').trim();
   return `  File "${file}", line ${line}\n    ${source}\n    ${' '.repeat(column)}${'^'.repeat(width)}\n${cls}: ${message}\n`;

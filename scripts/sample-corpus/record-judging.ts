@@ -46,7 +46,9 @@ export async function recordSampleJudging(): Promise<RecordedRow[]> {
                    FROM model_requests WHERE status = 'returned' ORDER BY id`;
       const rows = core.db.prepare(sql).all() as (Omit<RecordedRow, 'schemaValid' | 'createdAt'> & { schemaValid: number })[];
       // Concurrent calls settle in any order; by hash the file is stable.
-      return rows.map((r) => ({ ...r, response: stableMessageId(r.response, r.requestHash), schemaValid: r.schemaValid === 1, createdAt: recordedAt })).sort((a, b) => a.requestHash.localeCompare(b.requestHash));
+      return rows
+        .map((r) => ({ ...r, response: stableMessageId(r.response, r.requestHash), schemaValid: r.schemaValid === 1, createdAt: recordedAt }))
+        .sort((a, b) => a.requestHash.localeCompare(b.requestHash));
     } finally {
       core.close();
     }

@@ -40,10 +40,7 @@ export interface FailureNote {
 }
 
 /** The graded result of a rollout. */
-export type Grade = Pick<
-  RecordOf<'rollout'>,
-  'grade' | 'score' | 'submitted' | 'graderVerdict' | 'medal' | 'aboveMedian' | 'validSubmission'
->;
+export type Grade = Pick<RecordOf<'rollout'>, 'grade' | 'score' | 'submitted' | 'graderVerdict' | 'medal' | 'aboveMedian' | 'validSubmission'>;
 
 /** A crash with exit code 1 and the given stderr. */
 export const crash = (stderr: string, durationMs?: number, stdout = ''): Outcome => ({

@@ -8,8 +8,7 @@ import { dtypes, freeG, grepN, head, ls, pipInstallOffline, pipList, wc } from '
 import { type RolloutBuilder, crash, ok, startRollout } from './rollout-builder';
 import { moduleNotFound, rmsleNegative, sklearnFeatureNames } from './tracebacks';
 
-const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder =>
-  startRollout({ id, task, collection: 'pool', agent, seed });
+const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder => startRollout({ id, task, collection: 'pool', agent, seed });
 
 const BIKE_V0 = `import numpy as np
 import pandas as pd
@@ -76,7 +75,10 @@ function r0101() {
     { category: 'C03', cause: 'casual and registered were features at fit time; test.csv has neither (they sum to the target)' },
   );
   b.revise('train.py', [
-    ['from sklearn.model_selection import train_test_split', 'from sklearn.metrics import root_mean_squared_log_error\nfrom sklearn.model_selection import train_test_split'],
+    [
+      'from sklearn.model_selection import train_test_split',
+      'from sklearn.metrics import root_mean_squared_log_error\nfrom sklearn.model_selection import train_test_split',
+    ],
     ['columns=["datetime", "count"]', 'columns=["datetime", "casual", "registered", "count"]'],
     ['np.sqrt(np.mean((np.log1p(val_pred) - np.log1p(y_val)) ** 2))', 'root_mean_squared_log_error(y_val, val_pred)'],
   ]);
@@ -89,7 +91,8 @@ function r0101() {
   );
   grepN(b, 'predict', 'train.py');
   b.sh(`python -c "import pandas as pd; print(pd.read_csv('data/train.csv')['count'].describe())"`, {
-    stdout: 'count    10886.000000\nmean       191.574132\nstd        181.144454\nmin          1.000000\n25%         42.000000\n50%        145.000000\n75%        284.000000\nmax        977.000000\nName: count, dtype: float64\n',
+    stdout:
+      'count    10886.000000\nmean       191.574132\nstd        181.144454\nmin          1.000000\n25%         42.000000\n50%        145.000000\n75%        284.000000\nmax        977.000000\nName: count, dtype: float64\n',
     durationMs: 930,
   });
   b.revise('train.py', [
@@ -183,16 +186,27 @@ function r0102() {
   b.run(
     'timeout 600 python train.py',
     'train.py',
-    ok("Fitting 5 folds for each of 4 candidates, totalling 20 fits\nbest params: {'learning_rate': 0.1, 'max_leaf_nodes': 63}\nCV RMSLE: 0.3472\n", 52340, 0.3472),
+    ok(
+      "Fitting 5 folds for each of 4 candidates, totalling 20 fits\nbest params: {'learning_rate': 0.1, 'max_leaf_nodes': 63}\nCV RMSLE: 0.3472\n",
+      52340,
+      0.3472,
+    ),
   );
   b.revise('train.py', [
-    ['    df["year"] = df["datetime"].dt.year\n', '    df["year"] = df["datetime"].dt.year\n    df["rush_hour"] = (df["hour"].isin([7, 8, 17, 18, 19]) & (df["workingday"] == 1)).astype(int)\n'],
+    [
+      '    df["year"] = df["datetime"].dt.year\n',
+      '    df["year"] = df["datetime"].dt.year\n    df["rush_hour"] = (df["hour"].isin([7, 8, 17, 18, 19]) & (df["workingday"] == 1)).astype(int)\n',
+    ],
     ['"month", "year"]', '"month", "year", "rush_hour"]'],
   ]);
   b.run(
     'timeout 600 python train.py',
     'train.py',
-    ok("Fitting 5 folds for each of 4 candidates, totalling 20 fits\nbest params: {'learning_rate': 0.1, 'max_leaf_nodes': 63}\nCV RMSLE: 0.3318\n", 55710, 0.3318),
+    ok(
+      "Fitting 5 folds for each of 4 candidates, totalling 20 fits\nbest params: {'learning_rate': 0.1, 'max_leaf_nodes': 63}\nCV RMSLE: 0.3318\n",
+      55710,
+      0.3318,
+    ),
   );
   b.sh('head -3 submission.csv', { stdout: 'datetime,count\n2011-01-20 00:00:00,11.602419018372447\n2011-01-20 01:00:00,5.126071264853212\n' });
   b.sh('wc -l submission.csv data/sampleSubmission.csv', { stdout: '  6494 submission.csv\n  6494 data/sampleSubmission.csv\n 12988 total\n' });

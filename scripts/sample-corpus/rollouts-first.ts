@@ -8,8 +8,7 @@ import { dtypes, head, ls, pipInstallOffline, pipList, wc } from './explore';
 import { type RolloutBuilder, crash, ok, startRollout } from './rollout-builder';
 import { dtAccessor, moduleNotFound, pandasKeyError, readCsvNotFound, sklearnEmpty, sklearnNaN } from './tracebacks';
 
-const first = (id: string, task: string, seed: number): RolloutBuilder =>
-  startRollout({ id, task, collection: 'first', agent: 'haiku-4.5', seed });
+const first = (id: string, task: string, seed: number): RolloutBuilder => startRollout({ id, task, collection: 'first', agent: 'haiku-4.5', seed });
 
 const PRSA = 'PRSA_data_2010.1.1-2014.12.31.csv';
 const LINREG = 'sklearn/linear_model/_base.py';
@@ -140,7 +139,11 @@ print(f"@mean_pm25_jan[{jan:.2f}], @mean_pm25_jul[{jul:.2f}]")
     'python solution.py',
     'solution.py',
     (src, file) =>
-      crash(pandasKeyError([programFrame(file, src, 'missing = df["PM2.5"]', '<module>', { seg: 'df["PM2.5"]', subscript: true })], 'PM2.5'), 1730, '(43824, 13)\n'),
+      crash(
+        pandasKeyError([programFrame(file, src, 'missing = df["PM2.5"]', '<module>', { seg: 'df["PM2.5"]', subscript: true })], 'PM2.5'),
+        1730,
+        '(43824, 13)\n',
+      ),
     { category: 'C02', cause: 'the column is lower-case pm2.5; PM2.5 does not exist' },
   );
   b.sh(`python -c "import pandas as pd; print(pd.read_csv('${PRSA}').columns.tolist())"`, {
@@ -239,10 +242,13 @@ print(f"@r_squared[{r2:.3f}]")
     (src, file) => crash(sklearnNaN([programFrame(file, src, 'model.fit(X, y)')], 'LinearRegression', LINREG, 609), 2240),
     { category: 'C10', cause: 'LotFrontage has 259 missing values and goes straight into LinearRegression' },
   );
-  b.sh(`python -c "import pandas as pd; df = pd.read_csv('house_prices.csv'); print(df[['LotFrontage', 'GrLivArea', 'OverallQual', 'SalePrice']].isna().sum())"`, {
-    stdout: 'LotFrontage    259\nGrLivArea        0\nOverallQual      0\nSalePrice        0\ndtype: int64\n',
-    durationMs: 1090,
-  });
+  b.sh(
+    `python -c "import pandas as pd; df = pd.read_csv('house_prices.csv'); print(df[['LotFrontage', 'GrLivArea', 'OverallQual', 'SalePrice']].isna().sum())"`,
+    {
+      stdout: 'LotFrontage    259\nGrLivArea        0\nOverallQual      0\nSalePrice        0\ndtype: int64\n',
+      durationMs: 1090,
+    },
+  );
   b.revise('regression.py', [['df = pd.read_csv("house_prices.csv")\n', 'df = pd.read_csv("house_prices.csv")\ndf = df.dropna()\n']]);
   b.run(
     'python regression.py',
@@ -252,7 +258,10 @@ print(f"@r_squared[{r2:.3f}]")
   );
   b.revise('regression.py', [['df = df.dropna()', 'df = df.fillna(0)']]);
   b.run('python regression.py', 'regression.py', ok('@r_squared[0.721]\n', 2050));
-  b.fail(null, { category: 'Q03', cause: 'LotFrontage gaps filled with 0 instead of dropping those rows as the statement asks; the zeros pull R² from 0.749 to 0.721' });
+  b.fail(null, {
+    category: 'Q03',
+    cause: 'LotFrontage gaps filled with 0 instead of dropping those rows as the statement asks; the zeros pull R² from 0.749 to 0.721',
+  });
   return b.finish({
     grade: 'wrong',
     score: 0,
@@ -332,8 +341,7 @@ print(f"@mean_pm25_jan = {jan:.2f}; @mean_pm25_jul = {jul:.2f}")
   b.run(
     'python solution.py',
     'solution.py',
-    (src, file) =>
-      crash(readCsvNotFound([programFrame(file, src, 'pd.read_csv(', '<module>', { seg: `pd.read_csv("data/${PRSA}")` })], `data/${PRSA}`), 880),
+    (src, file) => crash(readCsvNotFound([programFrame(file, src, 'pd.read_csv(', '<module>', { seg: `pd.read_csv("data/${PRSA}")` })], `data/${PRSA}`), 880),
     { category: 'C04', cause: 'the CSV sits in the working directory; there is no data/ folder' },
   );
   b.sh('ls -la', {
@@ -343,7 +351,10 @@ print(f"@mean_pm25_jan = {jan:.2f}; @mean_pm25_jul = {jul:.2f}")
   b.revise('solution.py', [[`"data/${PRSA}"`, `"${PRSA}"`]]);
   b.run('python solution.py', 'solution.py', ok('@mean_pm25_jan = 96.81; @mean_pm25_jul = 92.37\n', 1640));
   wc(b);
-  b.sh(`python -c "import pandas as pd; df = pd.read_csv('${PRSA}'); print(df[df['year'] == 2014]['pm2.5'].isna().sum())"`, { stdout: '145\n', durationMs: 1120 });
+  b.sh(`python -c "import pandas as pd; df = pd.read_csv('${PRSA}'); print(df[df['year'] == 2014]['pm2.5'].isna().sum())"`, {
+    stdout: '145\n',
+    durationMs: 1120,
+  });
   b.fail(null, { kind: 'wrong_answer', category: 'Q01', cause: 'values are right but written as "@name = value; ..." instead of @name[value]' });
   return b.finish({
     grade: 'invalid',
@@ -372,7 +383,10 @@ print(", ".join(f"@survival_rate_class{k}[{v:.2f}]" for k, v in rates.items()))
   b.run(
     'python analysis.py',
     'analysis.py',
-    ok('Pclass\n1    0.63\n2    0.47\n3    0.24\nName: Survived, dtype: float64\n@survival_rate_class1[0.63], @survival_rate_class2[0.47], @survival_rate_class3[0.24]\n', 1260),
+    ok(
+      'Pclass\n1    0.63\n2    0.47\n3    0.24\nName: Survived, dtype: float64\n@survival_rate_class1[0.63], @survival_rate_class2[0.47], @survival_rate_class3[0.24]\n',
+      1260,
+    ),
   );
   b.sh('python -c "print(136 / 216, 87 / 184, 119 / 491)"', { stdout: '0.6296296296296297 0.47282608695652173 0.24236252545824846\n', durationMs: 60 });
   return b.finish({

@@ -23,8 +23,7 @@ import {
 import { type RolloutBuilder, crash, ok, startRollout } from './rollout-builder';
 import { assertClose, cudaIllegalAccess, cudaOom, extensionBuildFailed, moduleCall } from './tracebacks';
 
-const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder =>
-  startRollout({ id, task, collection: 'pool', agent, seed });
+const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder => startRollout({ id, task, collection: 'pool', agent, seed });
 
 const LN = 'layernorm.py';
 const MODEL = 'model_new.py';
@@ -89,9 +88,14 @@ function r0107() {
   );
   b.sh('python bench.py', { stdout: 'correct: True (N=1024, 4096, 8192)\ngeomean speedup: 0.78x\n', durationMs: 16830 });
   b.sh('head -30 bench.py | grep -n "do_bench\\|assert_close"', {
-    stdout: '14:    torch.testing.assert_close(out, ref, atol=1e-2, rtol=0)\n17:    ms_ref = triton.testing.do_bench(lambda: ref_fn(x, w, b))\n18:    ms = triton.testing.do_bench(lambda: layer_norm(x, w, b))\n',
+    stdout:
+      '14:    torch.testing.assert_close(out, ref, atol=1e-2, rtol=0)\n17:    ms_ref = triton.testing.do_bench(lambda: ref_fn(x, w, b))\n18:    ms = triton.testing.do_bench(lambda: layer_norm(x, w, b))\n',
   });
-  b.fail(null, { category: 'P01', cause: 'three passes over every row from global memory, one program per row; a single pass holding the row in registers is the standard kernel for N <= 8192' });
+  b.fail(null, {
+    category: 'P01',
+    cause:
+      'three passes over every row from global memory, one program per row; a single pass holding the row in registers is the standard kernel for N <= 8192',
+  });
   return b.finish({ grade: 'wrong', score: 0.78, submitted: 'layernorm.py', graderVerdict: 'correct on all sizes; geomean speedup 0.78x (needs > 1.0x)' });
 }
 
@@ -178,7 +182,15 @@ function r0115() {
     MODEL,
     (src, file) =>
       crash(
-        assertClose([programFrame(file, src, 'torch.testing.assert_close(out, ref')], '49152 / 262144 (18.8%)', '3.7109375', '(5, 12288)', '41234.5', '0.01', '0.01'),
+        assertClose(
+          [programFrame(file, src, 'torch.testing.assert_close(out, ref')],
+          '49152 / 262144 (18.8%)',
+          '3.7109375',
+          '(5, 12288)',
+          '41234.5',
+          '0.01',
+          '0.01',
+        ),
         49870,
       ),
     { category: 'C11', cause: 'the cross-warp step reads red[lane] for all 32 lanes; only 16 warps wrote it, so rows pick up stale shared memory' },
@@ -190,7 +202,8 @@ function r0115() {
   b.run(`python ${MODEL}`, MODEL, ok('self-test passed\n', 48120));
   b.sh(EVAL, { stdout: evalOut('0.0338', '0.0258', '1.31'), durationMs: 60480 });
   b.sh(`for i in 1 2 3; do ${EVAL} | tail -1; done`, {
-    stdout: '[Eval] reference 0.0338 ms | custom 0.0259 ms | speedup 1.30x\n[Eval] reference 0.0339 ms | custom 0.0257 ms | speedup 1.32x\n[Eval] reference 0.0337 ms | custom 0.0258 ms | speedup 1.31x\n',
+    stdout:
+      '[Eval] reference 0.0338 ms | custom 0.0259 ms | speedup 1.30x\n[Eval] reference 0.0339 ms | custom 0.0257 ms | speedup 1.32x\n[Eval] reference 0.0337 ms | custom 0.0258 ms | speedup 1.31x\n',
     durationMs: 182110,
   });
   return b.finish({ grade: 'correct', score: 1.31, submitted: 'model_new.py', graderVerdict: 'compiled, 5/5 correct, speedup 1.31x over eager' });
@@ -207,7 +220,7 @@ function r0116() {
   const errLine = lineOf(cuLines.join('\n'), 'float m = -INFINITY') + 1;
   const next = cuLines[errLine - 1] ?? '';
   const flags =
-    '-DTORCH_EXTENSION_NAME=softmax_ext -DTORCH_API_INCLUDE_EXTENSION_H -isystem /usr/local/lib/python3.11/site-packages/torch/include -isystem /usr/local/cuda/include -isystem /usr/local/include/python3.11 -D_GLIBCXX_USE_CXX11_ABI=0 --expt-relaxed-constexpr -gencode=arch=compute_86,code=sm_86 --compiler-options \'-fPIC\' -std=c++17';
+    "-DTORCH_EXTENSION_NAME=softmax_ext -DTORCH_API_INCLUDE_EXTENSION_H -isystem /usr/local/lib/python3.11/site-packages/torch/include -isystem /usr/local/cuda/include -isystem /usr/local/include/python3.11 -D_GLIBCXX_USE_CXX11_ABI=0 --expt-relaxed-constexpr -gencode=arch=compute_86,code=sm_86 --compiler-options '-fPIC' -std=c++17";
   const nvcc = `/usr/local/cuda/bin/nvcc --generate-dependencies-with-compile --dependency-output cuda.cuda.o.d ${flags} -c ${cu} -o cuda.cuda.o `;
   const log = [
     `[1/3] ${nvcc}`,
@@ -225,7 +238,19 @@ function r0116() {
   b.run(
     `python ${MODEL}`,
     MODEL,
-    (src, file) => crash(extensionBuildFailed([programFrame(file, src, 'softmax_ext = load_inline(', '<module>', { seg: 'load_inline(name="softmax_ext", cpp_sources=cpp_src, cuda_sources=cuda_src,' })], 'softmax_ext', log), 38720),
+    (src, file) =>
+      crash(
+        extensionBuildFailed(
+          [
+            programFrame(file, src, 'softmax_ext = load_inline(', '<module>', {
+              seg: 'load_inline(name="softmax_ext", cpp_sources=cpp_src, cuda_sources=cuda_src,',
+            }),
+          ],
+          'softmax_ext',
+          log,
+        ),
+        38720,
+      ),
     { category: 'C05', cause: 'missing semicolon after float m = -INFINITY in the CUDA source; nvcc fails inside load_inline' },
   );
   b.sh('ls ~/.cache/torch_extensions/py311_cu124/', { stdout: 'softmax_ext\n' });
@@ -233,7 +258,10 @@ function r0116() {
   b.revise(MODEL, [['float m = -INFINITY\n', 'float m = -INFINITY;\n']]);
   b.run(`python ${MODEL}`, MODEL, ok('self-test passed\n', 44170));
   b.sh(EVAL, { stdout: evalOut('0.0338', '0.4829', '0.07'), durationMs: 63950 });
-  b.sh(`python -c "import torch; p = torch.cuda.get_device_properties(0); print(p.name, p.multi_processor_count)"`, { stdout: 'NVIDIA A10G 80\n', durationMs: 2210 });
+  b.sh(`python -c "import torch; p = torch.cuda.get_device_properties(0); print(p.name, p.multi_processor_count)"`, {
+    stdout: 'NVIDIA A10G 80\n',
+    durationMs: 2210,
+  });
   grepN(b, '<<<', MODEL);
   b.sh('nvidia-smi --query-gpu=utilization.gpu --format=csv', { stdout: 'utilization.gpu [%]\n0 %\n', durationMs: 190 });
   b.fail(null, { category: 'P01', cause: 'one thread per row: 16 threads sweep 16,384 columns three times while the GPU idles' });

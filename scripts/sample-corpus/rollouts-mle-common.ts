@@ -5,5 +5,4 @@ import { type RolloutBuilder, startRollout } from './rollout-builder';
 export const SUB = '/home/submission/submission.csv';
 
 /** Starts a pool rollout. */
-export const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder =>
-  startRollout({ id, task, collection: 'pool', agent, seed });
+export const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder => startRollout({ id, task, collection: 'pool', agent, seed });

@@ -26,7 +26,13 @@ function debertaFrames(): Frame[] {
     ...moduleCall(),
     libFrame(DEBERTA, 297, 'forward', 'self_output = self.self(', 'self.self('),
     ...moduleCall(),
-    libFrame(DEBERTA, 748, 'forward', 'attention_probs = XSoftmax.apply(attention_scores, attention_mask, -1)', 'XSoftmax.apply(attention_scores, attention_mask, -1)'),
+    libFrame(
+      DEBERTA,
+      748,
+      'forward',
+      'attention_probs = XSoftmax.apply(attention_scores, attention_mask, -1)',
+      'XSoftmax.apply(attention_scores, attention_mask, -1)',
+    ),
     libFrame('torch/autograd/function.py', 575, 'apply', 'return super().apply(*args, **kwargs)  # type: ignore[misc]', 'super().apply(*args, **kwargs)'),
     libFrame(DEBERTA, 126, 'forward', 'output = torch.softmax(output, self.dim)', 'torch.softmax(output, self.dim)'),
   ];
@@ -150,13 +156,22 @@ function r0113() {
   b.run(
     'timeout 1800 python train.py',
     'train.py',
-    { stdout: 'epoch 0: loss 0.5561 val AUC 0.6034\nepoch 1: loss 0.5213 val AUC 0.6188\n', stderr: HF_WARNING, exitCode: 124, timedOut: true, durationMs: 1800009 },
+    {
+      stdout: 'epoch 0: loss 0.5561 val AUC 0.6034\nepoch 1: loss 0.5213 val AUC 0.6188\n',
+      stderr: HF_WARNING,
+      exitCode: 124,
+      timedOut: true,
+      durationMs: 1800009,
+    },
     { category: 'C08', cause: 'three epochs of deberta-v3-base at 512 tokens and batch 8 need about 40 minutes on an A10G; the cap is 30' },
   );
-  b.sh(`python -c "import pandas as pd; from transformers import AutoTokenizer; tok = AutoTokenizer.from_pretrained('/home/models/deberta-v3-base'); df = pd.read_json('/home/data/train.json'); n = [len(tok(t).input_ids) for t in df['request_title'] + ' ' + df['request_text_edit_aware']]; print(pd.Series(n).quantile([0.5, 0.9, 0.99]))"`, {
-    stdout: '0.50    104.0\n0.90    243.0\n0.99    512.0\ndtype: float64\n',
-    durationMs: 7320,
-  });
+  b.sh(
+    `python -c "import pandas as pd; from transformers import AutoTokenizer; tok = AutoTokenizer.from_pretrained('/home/models/deberta-v3-base'); df = pd.read_json('/home/data/train.json'); n = [len(tok(t).input_ids) for t in df['request_title'] + ' ' + df['request_text_edit_aware']]; print(pd.Series(n).quantile([0.5, 0.9, 0.99]))"`,
+    {
+      stdout: '0.50    104.0\n0.90    243.0\n0.99    512.0\ndtype: float64\n',
+      durationMs: 7320,
+    },
+  );
   b.sh('ls -la /home/submission', { stdout: 'total 8\ndrwxr-xr-x 2 root root 4096 Sep  2 10:21 .\ndrwxr-xr-x 1 root root 4096 Sep  2 10:21 ..\n' });
   b.revise('train.py', [
     ['MAX_LEN = 512', 'MAX_LEN = 256'],
@@ -164,17 +179,22 @@ function r0113() {
   ]);
   b.run('timeout 1800 python train.py', 'train.py', { stdout: 'epoch 0: loss 0.5498 val AUC 0.6102\n', stderr: HF_WARNING, durationMs: 689320, score: 0.6102 });
   b.sh(`python -c "import pandas as pd; print(pd.read_csv('${SUB}')['requester_received_pizza'].describe())"`, {
-    stdout: 'count    1162.000000\nmean        0.252207\nstd         0.071386\nmin         0.102153\n25%         0.198841\n50%         0.243517\n75%         0.297020\nmax         0.538846\nName: requester_received_pizza, dtype: float64\n',
+    stdout:
+      'count    1162.000000\nmean        0.252207\nstd         0.071386\nmin         0.102153\n25%         0.198841\n50%         0.243517\n75%         0.297020\nmax         0.538846\nName: requester_received_pizza, dtype: float64\n',
     durationMs: 980,
   });
   b.sh(`head -3 ${SUB}`, { stdout: 'request_id,requester_received_pizza\nt3_i8iy4,0.21893\nt3_1mfqi0,0.30412\n' });
   b.sh(`wc -l ${SUB}`, { stdout: `1163 ${SUB}\n` });
-  b.sh(`python -c "import pandas as pd; s = pd.read_csv('${SUB}'); t = pd.read_json('/home/data/test.json'); print(len(s), s['request_id'].isin(t['request_id']).all(), s['requester_received_pizza'].between(0, 1).all())"`, {
-    stdout: '1162 True True\n',
-    durationMs: 1130,
-  });
+  b.sh(
+    `python -c "import pandas as pd; s = pd.read_csv('${SUB}'); t = pd.read_json('/home/data/test.json'); print(len(s), s['request_id'].isin(t['request_id']).all(), s['requester_received_pizza'].between(0, 1).all())"`,
+    {
+      stdout: '1162 True True\n',
+      durationMs: 1130,
+    },
+  );
   b.sh('ls -la /home/submission', {
-    stdout: 'total 48\ndrwxr-xr-x 2 root root  4096 Sep  2 11:48 .\ndrwxr-xr-x 1 root root  4096 Sep  2 10:21 ..\n-rw-r--r-- 1 root root 38612 Sep  2 11:48 submission.csv\n',
+    stdout:
+      'total 48\ndrwxr-xr-x 2 root root  4096 Sep  2 11:48 .\ndrwxr-xr-x 1 root root  4096 Sep  2 10:21 ..\n-rw-r--r-- 1 root root 38612 Sep  2 11:48 submission.csv\n',
   });
   b.fail(null, { category: 'P02', cause: 'after the timeout the run was cut to one epoch at 256 tokens; validation AUC was still rising between epochs' });
   return b.finish({
@@ -196,7 +216,10 @@ function r0114() {
     stdout:
       '[\n    {\n        "giver_username_if_known": "N/A",\n        "number_of_downvotes_of_request_at_retrieval": 0,\n        "number_of_upvotes_of_request_at_retrieval": 1,\n        "post_was_edited": false,\n        "request_id": "t3_l25d7",\n        "request_number_of_comments_at_retrieval": 0,\n        "request_text": "Hi I am in need of food for my 4 children we are a military family that has really hit hard times",',
   });
-  b.sh(`python -c "import pandas as pd; print(pd.read_json('/home/data/train.json')['requester_received_pizza'].mean())"`, { stdout: '0.24843641417651147\n', durationMs: 960 });
+  b.sh(`python -c "import pandas as pd; print(pd.read_json('/home/data/train.json')['requester_received_pizza'].mean())"`, {
+    stdout: '0.24843641417651147\n',
+    durationMs: 960,
+  });
   b.sh(`python -c "import pandas as pd; print(pd.read_json('/home/data/test.json').columns.tolist())"`, {
     stdout:
       "['giver_username_if_known', 'request_id', 'request_text_edit_aware', 'request_title', 'requester_account_age_in_days_at_request', 'requester_days_since_first_post_on_raop_at_request', 'requester_number_of_comments_at_request', 'requester_number_of_posts_at_request', 'requester_subreddits_at_request', 'requester_upvotes_minus_downvotes_at_request', 'requester_username', 'unix_timestamp_of_request', 'unix_timestamp_of_request_utc']\n",
@@ -253,17 +276,27 @@ pd.DataFrame({"request_id": test["request_id"], "requester_received_pizza": prob
         14380,
         'CV AUC: 0.9431\n',
       ),
-    { category: 'C02', cause: 'requester_user_flair and request_number_of_comments_at_retrieval exist only in train.json: they are recorded after the outcome' },
+    {
+      category: 'C02',
+      cause: 'requester_user_flair and request_number_of_comments_at_retrieval exist only in train.json: they are recorded after the outcome',
+    },
   );
-  b.sh(`python -c "import pandas as pd; tr = pd.read_json('/home/data/train.json'); te = pd.read_json('/home/data/test.json'); print(sorted(set(tr.columns) - set(te.columns)))"`, {
-    stdout:
-      "['number_of_downvotes_of_request_at_retrieval', 'number_of_upvotes_of_request_at_retrieval', 'post_was_edited', 'request_number_of_comments_at_retrieval', 'request_text', 'requester_account_age_in_days_at_retrieval', 'requester_days_since_first_post_on_raop_at_retrieval', 'requester_number_of_comments_at_retrieval', 'requester_number_of_comments_in_raop_at_retrieval', 'requester_number_of_posts_at_retrieval', 'requester_number_of_posts_on_raop_at_retrieval', 'requester_received_pizza', 'requester_upvotes_minus_downvotes_at_retrieval', 'requester_upvotes_plus_downvotes_at_retrieval', 'requester_user_flair']\n",
-    durationMs: 1480,
-  });
-  b.sh(`python -c "import pandas as pd; tr = pd.read_json('/home/data/train.json'); print(pd.crosstab(tr['requester_user_flair'].fillna('None'), tr['requester_received_pizza']))"`, {
-    stdout: 'requester_received_pizza  False  True \nrequester_user_flair                  \nNone                       2163    0\nPIF                           0   41\nshroom                        0  674\n',
-    durationMs: 1010,
-  });
+  b.sh(
+    `python -c "import pandas as pd; tr = pd.read_json('/home/data/train.json'); te = pd.read_json('/home/data/test.json'); print(sorted(set(tr.columns) - set(te.columns)))"`,
+    {
+      stdout:
+        "['number_of_downvotes_of_request_at_retrieval', 'number_of_upvotes_of_request_at_retrieval', 'post_was_edited', 'request_number_of_comments_at_retrieval', 'request_text', 'requester_account_age_in_days_at_retrieval', 'requester_days_since_first_post_on_raop_at_retrieval', 'requester_number_of_comments_at_retrieval', 'requester_number_of_comments_in_raop_at_retrieval', 'requester_number_of_posts_at_retrieval', 'requester_number_of_posts_on_raop_at_retrieval', 'requester_received_pizza', 'requester_upvotes_minus_downvotes_at_retrieval', 'requester_upvotes_plus_downvotes_at_retrieval', 'requester_user_flair']\n",
+      durationMs: 1480,
+    },
+  );
+  b.sh(
+    `python -c "import pandas as pd; tr = pd.read_json('/home/data/train.json'); print(pd.crosstab(tr['requester_user_flair'].fillna('None'), tr['requester_received_pizza']))"`,
+    {
+      stdout:
+        'requester_received_pizza  False  True \nrequester_user_flair                  \nNone                       2163    0\nPIF                           0   41\nshroom                        0  674\n',
+      durationMs: 1010,
+    },
+  );
   b.revise('model.py', [
     ['    "request_number_of_comments_at_retrieval",\n    "requester_user_flair",\n', '    "text_length",\n'],
     [

@@ -51,12 +51,18 @@ pd.DataFrame({"PassengerId": test["PassengerId"], "Transported": pred}).to_csv("
       ),
     { category: 'C03', cause: 'train and test one-hot encoded separately; Name and Cabin give thousands of columns that differ between them' },
   );
-  b.sh(`python -c "import pandas as pd; tr = pd.read_csv('/home/data/train.csv'); te = pd.read_csv('/home/data/test.csv'); print(tr['Cabin'].nunique(), te['Cabin'].nunique(), tr['Name'].nunique(), te['Name'].nunique())"`, {
-    stdout: '5305 1571 6786 1709\n',
-    durationMs: 1060,
-  });
+  b.sh(
+    `python -c "import pandas as pd; tr = pd.read_csv('/home/data/train.csv'); te = pd.read_csv('/home/data/test.csv'); print(tr['Cabin'].nunique(), te['Cabin'].nunique(), tr['Name'].nunique(), te['Name'].nunique())"`,
+    {
+      stdout: '5305 1571 6786 1709\n',
+      durationMs: 1060,
+    },
+  );
   b.revise('solution.py', [
-    ['X_test = pd.get_dummies(test.drop(columns=["PassengerId"]))', 'X_test = pd.get_dummies(test.drop(columns=["PassengerId"])).reindex(columns=X.columns, fill_value=0)'],
+    [
+      'X_test = pd.get_dummies(test.drop(columns=["PassengerId"]))',
+      'X_test = pd.get_dummies(test.drop(columns=["PassengerId"])).reindex(columns=X.columns, fill_value=0)',
+    ],
   ]);
   b.run('python solution.py', 'solution.py', ok('CV accuracy: 0.7864178024590712\n', 33420, 0.7864));
   b.sh(`head -3 ${SUB}`, { stdout: 'PassengerId,Transported\n0013_01,True\n0018_01,False\n' });
@@ -168,7 +174,10 @@ function r0111() {
   b.sh(`head -3 ${SUB}`, { stdout: 'PassengerId,Transported\n0013_01,True\n0018_01,False\n' });
   b.sh(`wc -l ${SUB}`, { stdout: `1740 ${SUB}\n` });
   b.sh(`python -c "import pandas as pd; s = pd.read_csv('${SUB}'); print(s['Transported'].dtype, len(s))"`, { stdout: 'bool 1739\n', durationMs: 620 });
-  b.sh(`python -c "import pandas as pd; s = pd.read_csv('${SUB}'); t = pd.read_csv('/home/data/sample_submission.csv'); print((s['PassengerId'] == t['PassengerId']).all())"`, { stdout: 'True\n', durationMs: 640 });
+  b.sh(
+    `python -c "import pandas as pd; s = pd.read_csv('${SUB}'); t = pd.read_csv('/home/data/sample_submission.csv'); print((s['PassengerId'] == t['PassengerId']).all())"`,
+    { stdout: 'True\n', durationMs: 640 },
+  );
   return b.finish({
     grade: 'correct',
     score: 0.81015,
@@ -221,12 +230,22 @@ print(submission.head())
   b.run(
     'python solution.py',
     'solution.py',
-    ok('  PassengerId  Transported\n0     0013_01            1\n1     0018_01            0\n2     0019_01            1\n3     0021_01            1\n4     0023_01            0\n', 8930),
+    ok(
+      '  PassengerId  Transported\n0     0013_01            1\n1     0018_01            0\n2     0019_01            1\n3     0021_01            1\n4     0023_01            0\n',
+      8930,
+    ),
   );
-  b.sh('ls -la /home/submission', { stdout: 'total 32\ndrwxr-xr-x 2 root root  4096 Sep  1 16:07 .\ndrwxr-xr-x 1 root root  4096 Sep  1 15:52 ..\n-rw-r--r-- 1 root root 20876 Sep  1 16:07 submission.csv\n' });
+  b.sh('ls -la /home/submission', {
+    stdout:
+      'total 32\ndrwxr-xr-x 2 root root  4096 Sep  1 16:07 .\ndrwxr-xr-x 1 root root  4096 Sep  1 15:52 ..\n-rw-r--r-- 1 root root 20876 Sep  1 16:07 submission.csv\n',
+  });
   b.sh(`head -3 ${SUB}`, { stdout: ',PassengerId,Transported\n0,0013_01,1\n1,0018_01,0\n' });
   b.sh(`wc -l ${SUB}`, { stdout: `1740 ${SUB}\n` });
-  b.fail(null, { kind: 'invalid_output', category: 'Q07', cause: 'to_csv without index=False adds an unnamed index column, and Transported is written as 0/1 instead of True/False' });
+  b.fail(null, {
+    kind: 'invalid_output',
+    category: 'Q07',
+    cause: 'to_csv without index=False adds an unnamed index column, and Transported is written as 0/1 instead of True/False',
+  });
   return b.finish({
     grade: 'invalid',
     score: null,

@@ -8,8 +8,7 @@ import { freeG, head, ls, wc } from './explore';
 import { type RolloutBuilder, crash, ok, startRollout } from './rollout-builder';
 import { numpyAllocation } from './tracebacks';
 
-const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder =>
-  startRollout({ id, task, collection: 'pool', agent, seed });
+const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder => startRollout({ id, task, collection: 'pool', agent, seed });
 
 /** Merges transactions on store alone: billions of rows, the kernel kills it; then a shuffled split flatters the model. */
 function r0105() {
@@ -63,19 +62,25 @@ print("wrote", len(pred), "rows")
     { category: 'C09', cause: 'transactions merged on store_nbr alone: every sales row joins about 1,500 daily rows of its store, billions of rows' },
   );
   b.sh('ls -la', {
-    stdout: 'total 16\ndrwxr-xr-x 1 root root 4096 Aug 30 09:12 .\ndrwxr-xr-x 1 root root 4096 Aug 30 09:02 ..\ndrwxr-xr-x 2 root root 4096 Aug 30 09:02 data\n-rw-r--r-- 1 root root 1734 Aug 30 09:08 train.py\n',
+    stdout:
+      'total 16\ndrwxr-xr-x 1 root root 4096 Aug 30 09:12 .\ndrwxr-xr-x 1 root root 4096 Aug 30 09:02 ..\ndrwxr-xr-x 2 root root 4096 Aug 30 09:02 data\n-rw-r--r-- 1 root root 1734 Aug 30 09:08 train.py\n',
   });
   b.sh('dmesg | tail -3', { stderr: 'dmesg: read kernel buffer failed: Operation not permitted\n', exitCode: 1 });
   freeG(b, 1);
   b.sh(`python -c "import pandas as pd; tr = pd.read_csv('data/transactions.csv'); print(tr.groupby('store_nbr').size().describe())"`, {
-    stdout: 'count      54.000000\nmean     1546.074074\nstd       158.384711\nmin       799.000000\n25%      1573.250000\n50%      1676.000000\n75%      1677.000000\nmax      1677.000000\ndtype: float64\n',
+    stdout:
+      'count      54.000000\nmean     1546.074074\nstd       158.384711\nmin       799.000000\n25%      1573.250000\n50%      1676.000000\n75%      1677.000000\nmax      1677.000000\ndtype: float64\n',
     durationMs: 1240,
   });
   b.revise('train.py', [['train.merge(transactions, on="store_nbr", how="left")', 'train.merge(transactions, on=["date", "store_nbr"], how="left")']]);
   b.run(
     'python train.py',
     'train.py',
-    ok("[200]\tvalid_0's l2: 0.169214\n[400]\tvalid_0's l2: 0.155877\n[600]\tvalid_0's l2: 0.151032\n[800]\tvalid_0's l2: 0.149158\nvalidation RMSLE: 0.3862\nwrote 28512 rows\n", 409870, 0.3862),
+    ok(
+      "[200]\tvalid_0's l2: 0.169214\n[400]\tvalid_0's l2: 0.155877\n[600]\tvalid_0's l2: 0.151032\n[800]\tvalid_0's l2: 0.149158\nvalidation RMSLE: 0.3862\nwrote 28512 rows\n",
+      409870,
+      0.3862,
+    ),
   );
   b.sh(
     `python -c "import pandas as pd; t = pd.read_csv('data/test.csv'); tr = pd.read_csv('data/transactions.csv'); m = t.merge(tr, on=['date', 'store_nbr'], how='left'); print('transactions missing in test:', m['transactions'].isna().sum(), 'of', len(m)); print('last transactions date:', tr['date'].max())"`,
@@ -85,12 +90,22 @@ print("wrote", len(pred), "rows")
   b.run(
     'python train.py',
     'train.py',
-    ok("[200]\tvalid_0's l2: 0.178905\n[400]\tvalid_0's l2: 0.166232\n[600]\tvalid_0's l2: 0.162710\n[800]\tvalid_0's l2: 0.161366\nvalidation RMSLE: 0.4017\nwrote 28512 rows\n", 388150, 0.4017),
+    ok(
+      "[200]\tvalid_0's l2: 0.178905\n[400]\tvalid_0's l2: 0.166232\n[600]\tvalid_0's l2: 0.162710\n[800]\tvalid_0's l2: 0.161366\nvalidation RMSLE: 0.4017\nwrote 28512 rows\n",
+      388150,
+      0.4017,
+    ),
   );
   b.sh('head -3 submission.csv', { stdout: 'id,sales\n3000888,4.417306342913478\n3000889,0.0\n' });
-  b.sh(`python -c "import pandas as pd; print(pd.read_csv('data/train.csv', usecols=['date'])['date'].agg(['min', 'max']))"`, { stdout: 'min    2013-01-01\nmax    2017-08-15\nName: date, dtype: object\n', durationMs: 3980 });
+  b.sh(`python -c "import pandas as pd; print(pd.read_csv('data/train.csv', usecols=['date'])['date'].agg(['min', 'max']))"`, {
+    stdout: 'min    2013-01-01\nmax    2017-08-15\nName: date, dtype: object\n',
+    durationMs: 3980,
+  });
   b.sh('wc -l submission.csv', { stdout: '28513 submission.csv\n' });
-  b.fail(null, { category: 'Q04', cause: 'validated on a shuffled 20% of rows from all dates: neighbouring days leak, so 0.40 on validation became 0.61 on the next 16 days' });
+  b.fail(null, {
+    category: 'Q04',
+    cause: 'validated on a shuffled 20% of rows from all dates: neighbouring days leak, so 0.40 on validation became 0.61 on the next 16 days',
+  });
   return b.finish({
     grade: 'wrong',
     score: 0.6124,
@@ -167,7 +182,11 @@ print("train RMSLE:", np.sqrt(np.mean((model.predict(X) - y) ** 2)))
     (src, file) =>
       crash(
         numpyAllocation(
-          [programFrame(file, src, 'X = pd.get_dummies(', '<module>', { seg: 'pd.get_dummies(train[cats + ["onpromotion"]], columns=cats).to_numpy(dtype=np.float64)' })],
+          [
+            programFrame(file, src, 'X = pd.get_dummies(', '<module>', {
+              seg: 'pd.get_dummies(train[cats + ["onpromotion"]], columns=cats).to_numpy(dtype=np.float64)',
+            }),
+          ],
           '39.8',
           '(1779, 3000888)',
         ),
@@ -192,7 +211,10 @@ print("train RMSLE:", np.sqrt(np.mean((model.predict(X) - y) ** 2)))
   b.sh('head -3 submission.csv', { stdout: 'id,sales\n3000888,3.9021587\n3000889,0.0\n' });
   b.sh('head -3 data/test.csv', { stdout: 'id,date,store_nbr,family,onpromotion\n3000888,2017-08-16,1,AUTOMOTIVE,0\n3000889,2017-08-16,1,BABY CARE,0\n' });
   b.sh(`python -c "import pandas as pd; s = pd.read_csv('submission.csv'); print(s['id'].nunique(), len(s))"`, { stdout: '28512 28512\n', durationMs: 640 });
-  b.fail(null, { category: 'P01', cause: 'a linear model on one-hot store, family and weekday cannot follow each series level and trend; no lags or per-series model' });
+  b.fail(null, {
+    category: 'P01',
+    cause: 'a linear model on one-hot store, family and weekday cannot follow each series level and trend; no lags or per-series model',
+  });
   return b.finish({
     grade: 'wrong',
     score: 0.5813,

@@ -7,8 +7,7 @@ import { dtypes, head, ls } from './explore';
 import { type RolloutBuilder, crash, ok, startRollout } from './rollout-builder';
 import { readCsvNotFound } from './tracebacks';
 
-const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder =>
-  startRollout({ id, task, collection: 'pool', agent, seed });
+const pool = (id: string, task: string, agent: string, seed: number): RolloutBuilder => startRollout({ id, task, collection: 'pool', agent, seed });
 
 const WINE_COUNTS = 'quality\n5    859\n6    808\n7    265\n8     56\n4     55\n3     13\nName: count, dtype: int64\n';
 
@@ -47,7 +46,10 @@ sub.to_csv("submission.csv", index=False)
     'model.py',
     (src, file) =>
       crash(
-        traceback([programFrame(file, src, 'model.fit(X_tr, y_tr')], "TypeError: LGBMClassifier.fit() got an unexpected keyword argument 'early_stopping_rounds'"),
+        traceback(
+          [programFrame(file, src, 'model.fit(X_tr, y_tr')],
+          "TypeError: LGBMClassifier.fit() got an unexpected keyword argument 'early_stopping_rounds'",
+        ),
         2380,
       ),
     { category: 'C06', cause: 'early_stopping_rounds was removed from fit() in LightGBM 4; it is a callback now' },
@@ -62,7 +64,11 @@ sub.to_csv("submission.csv", index=False)
   b.run(
     'python model.py',
     'model.py',
-    ok("Training until validation scores don't improve for 50 rounds\nEarly stopping, best iteration is:\n[87]\tvalid_0's multi_logloss: 0.982154\nValidation accuracy: 0.5801\n", 4170, 0.5801),
+    ok(
+      "Training until validation scores don't improve for 50 rounds\nEarly stopping, best iteration is:\n[87]\tvalid_0's multi_logloss: 0.982154\nValidation accuracy: 0.5801\n",
+      4170,
+      0.5801,
+    ),
   );
   b.revise('model.py', [
     [
@@ -91,7 +97,10 @@ print("Validation accuracy:", round(best_acc, 4))`,
     stdout: 'quality\n5    612\n6    571\n7    189\nName: count, dtype: int64\n',
     durationMs: 700,
   });
-  b.fail(null, { category: 'Q02', cause: 'model chosen and early-stopped on accuracy / multi-logloss; the task is scored by quadratic weighted kappa, which rewards ordered near-misses' });
+  b.fail(null, {
+    category: 'Q02',
+    cause: 'model chosen and early-stopped on accuracy / multi-logloss; the task is scored by quadratic weighted kappa, which rewards ordered near-misses',
+  });
   return b.finish({
     grade: 'wrong',
     score: 0.4791,
@@ -152,8 +161,14 @@ pd.DataFrame({"Id": test["Id"], "quality": labels}).to_csv("submission.csv", ind
     (src, file) =>
       crash(
         chain(
-          readCsvNotFound([programFrame(file, src, `train = pd.read_csv("${KAGGLE}/train.csv")`, '<module>', { seg: `pd.read_csv("${KAGGLE}/train.csv")` })], `${KAGGLE}/train.csv`),
-          readCsvNotFound([programFrame(file, src, 'train = pd.read_csv("../input/train.csv")', '<module>', { seg: 'pd.read_csv("../input/train.csv")' })], '../input/train.csv'),
+          readCsvNotFound(
+            [programFrame(file, src, `train = pd.read_csv("${KAGGLE}/train.csv")`, '<module>', { seg: `pd.read_csv("${KAGGLE}/train.csv")` })],
+            `${KAGGLE}/train.csv`,
+          ),
+          readCsvNotFound(
+            [programFrame(file, src, 'train = pd.read_csv("../input/train.csv")', '<module>', { seg: 'pd.read_csv("../input/train.csv")' })],
+            '../input/train.csv',
+          ),
           'context',
         ),
         1460,
@@ -195,10 +210,13 @@ function r0109() {
   ls(b);
   head(b, 'house_prices.csv', 3);
   dtypes(b, 'house_prices.csv');
-  b.sh(`python -c "import pandas as pd; df = pd.read_csv('house_prices.csv'); print(df[['LotFrontage', 'GrLivArea', 'OverallQual', 'SalePrice']].isna().sum())"`, {
-    stdout: 'LotFrontage    259\nGrLivArea        0\nOverallQual      0\nSalePrice        0\ndtype: int64\n',
-    durationMs: 1010,
-  });
+  b.sh(
+    `python -c "import pandas as pd; df = pd.read_csv('house_prices.csv'); print(df[['LotFrontage', 'GrLivArea', 'OverallQual', 'SalePrice']].isna().sum())"`,
+    {
+      stdout: 'LotFrontage    259\nGrLivArea        0\nOverallQual      0\nSalePrice        0\ndtype: int64\n',
+      durationMs: 1010,
+    },
+  );
   b.write(
     'regress.py',
     `import pandas as pd
@@ -231,12 +249,19 @@ print(f"@r_squared[{r2:.3f}]")
     { category: 'C03', cause: 'loops over four names (target included) for a model with three coefficients' },
   );
   b.revise('regress.py', [['enumerate(cols + ["SalePrice"])', 'enumerate(cols)']]);
-  b.run('python regress.py', 'regress.py', ok('rows kept: 1201 of 1460\nLotFrontage: 112.87\nGrLivArea: 62.41\nOverallQual: 32704.18\n@r_squared[0.749]\n', 1970));
+  b.run(
+    'python regress.py',
+    'regress.py',
+    ok('rows kept: 1201 of 1460\nLotFrontage: 112.87\nGrLivArea: 62.41\nOverallQual: 32704.18\n@r_squared[0.749]\n', 1970),
+  );
   b.sh('python -c "print(1460 - 259)"', { stdout: '1201\n', durationMs: 50 });
-  b.sh(`python -c "import pandas as pd; df = pd.read_csv('house_prices.csv').dropna(subset=['LotFrontage']); print(df[['LotFrontage', 'GrLivArea', 'OverallQual']].corrwith(df['SalePrice']).round(3))"`, {
-    stdout: 'LotFrontage    0.352\nGrLivArea      0.710\nOverallQual    0.791\ndtype: float64\n',
-    durationMs: 1090,
-  });
+  b.sh(
+    `python -c "import pandas as pd; df = pd.read_csv('house_prices.csv').dropna(subset=['LotFrontage']); print(df[['LotFrontage', 'GrLivArea', 'OverallQual']].corrwith(df['SalePrice']).round(3))"`,
+    {
+      stdout: 'LotFrontage    0.352\nGrLivArea      0.710\nOverallQual    0.791\ndtype: float64\n',
+      durationMs: 1090,
+    },
+  );
   return b.finish({ grade: 'correct', score: 1, submitted: '@r_squared[0.749]', graderVerdict: 'all 1 fields match' });
 }
 

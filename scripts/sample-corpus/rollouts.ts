@@ -21,15 +21,9 @@ type RolloutRecords = RecordOf<'rollout' | 'program' | 'step' | 'failure'>[];
 
 /** Every rollout's records, grouped per rollout, in rollout-id order. */
 export function buildRollouts(): RolloutRecords[] {
-  const all = [
-    ...firstCollection,
-    ...bikeRollouts,
-    ...storeRollouts,
-    ...tabularRollouts,
-    ...kernelRollouts,
-    ...spaceshipRollouts,
-    ...pizzaRollouts,
-  ].map((build) => build());
-  const idOf = (records: RolloutRecords) => records[0]?.type === 'rollout' ? records[0].id : '';
+  const all = [...firstCollection, ...bikeRollouts, ...storeRollouts, ...tabularRollouts, ...kernelRollouts, ...spaceshipRollouts, ...pizzaRollouts].map(
+    (build) => build(),
+  );
+  const idOf = (records: RolloutRecords) => (records[0]?.type === 'rollout' ? records[0].id : '');
   return all.sort((a, b) => idOf(a).localeCompare(idOf(b)));
 }

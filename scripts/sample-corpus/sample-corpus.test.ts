@@ -159,7 +159,8 @@ describe('sample corpus fixture', () => {
       const n = board.length;
       const at = (pos: number) => board[pos - 1] as number;
       // MLE-bench thresholds for these team counts (250-999 and >= 1000 teams).
-      const [gold, silver, bronze] = n >= 1000 ? [10 + Math.floor(0.002 * n), Math.floor(0.05 * n), Math.floor(0.1 * n)] : [10 + Math.floor(0.002 * n), 50, 100];
+      const [gold, silver, bronze] =
+        n >= 1000 ? [10 + Math.floor(0.002 * n), Math.floor(0.05 * n), Math.floor(0.1 * n)] : [10 + Math.floor(0.002 * n), 50, 100];
       const sorted = [...board].sort((a, b) => a - b);
       const median = n % 2 ? (sorted[(n - 1) / 2] as number) : ((sorted[n / 2 - 1] as number) + (sorted[n / 2] as number)) / 2;
       const s = r.score as number;

@@ -7,15 +7,7 @@ import type { TaskSpec } from './benchmarks';
 import { libFrame, programFrame, syntaxError, traceback } from './python-traceback';
 import type { Outcome } from './rollout-builder';
 import { crash } from './rollout-builder';
-import {
-  cudaOom,
-  dataFrameAttribute,
-  moduleNotFound,
-  pandasKeyError,
-  readCsvNotFound,
-  sklearnFeatureNames,
-  sklearnNaN,
-} from './tracebacks';
+import { cudaOom, dataFrameAttribute, moduleNotFound, pandasKeyError, readCsvNotFound, sklearnFeatureNames, sklearnNaN } from './tracebacks';
 
 /** What a template knows about the program it breaks. */
 export interface ProgramContext {
@@ -86,7 +78,10 @@ export const bugTemplates: BugTemplate[] = [
     applies: (ctx, kind) => kind === 'ml' && ctx.reader === 'read_csv',
     apply: (lines, ctx) => replaceLine(lines, 'train = pd.', [`train = pd.read_csv("/kaggle/input/${ctx.file}")`]),
     outcome: (file, src, ctx) =>
-      crash(readCsvNotFound([programFrame(file, src, 'train = pd.', '<module>', { seg: `pd.read_csv("/kaggle/input/${ctx.file}")` })], `/kaggle/input/${ctx.file}`), 900),
+      crash(
+        readCsvNotFound([programFrame(file, src, 'train = pd.', '<module>', { seg: `pd.read_csv("/kaggle/input/${ctx.file}")` })], `/kaggle/input/${ctx.file}`),
+        900,
+      ),
   },
   {
     category: 'C05',
@@ -108,7 +103,10 @@ export const bugTemplates: BugTemplate[] = [
     apply: (lines) => replaceLine(lines, 'model.fit(', ['model.fit(X_tr, y_tr, early_stopping_rounds=20)']),
     outcome: (file, src) =>
       crash(
-        traceback([programFrame(file, src, 'model.fit(')], "TypeError: HistGradientBoostingRegressor.fit() got an unexpected keyword argument 'early_stopping_rounds'"),
+        traceback(
+          [programFrame(file, src, 'model.fit(')],
+          "TypeError: HistGradientBoostingRegressor.fit() got an unexpected keyword argument 'early_stopping_rounds'",
+        ),
         2100,
       ),
   },
@@ -119,7 +117,10 @@ export const bugTemplates: BugTemplate[] = [
     apply: (lines) => insertAfter(lines, 'print(train.shape)', ['log = pd.DataFrame()', 'log = log.append({"rows": len(train)}, ignore_index=True)']),
     outcome: (file, src) =>
       crash(
-        dataFrameAttribute([programFrame(file, src, 'log = log.append(', '<module>', { seg: 'log.append' })], "'DataFrame' object has no attribute 'append'. Did you mean: '_append'?"),
+        dataFrameAttribute(
+          [programFrame(file, src, 'log = log.append(', '<module>', { seg: 'log.append' })],
+          "'DataFrame' object has no attribute 'append'. Did you mean: '_append'?",
+        ),
         1500,
       ),
   },
@@ -128,7 +129,9 @@ export const bugTemplates: BugTemplate[] = [
     cause: 'missing values reach LinearRegression',
     applies: ml,
     apply: (lines) =>
-      replaceLine(replaceLine(lines, 'from sklearn.ensemble import', ['from sklearn.linear_model import LinearRegression']), 'model = ', ['model = LinearRegression()']),
+      replaceLine(replaceLine(lines, 'from sklearn.ensemble import', ['from sklearn.linear_model import LinearRegression']), 'model = ', [
+        'model = LinearRegression()',
+      ]),
     outcome: (file, src) => crash(sklearnNaN([programFrame(file, src, 'model.fit(')], 'LinearRegression', 'sklearn/linear_model/_base.py', 609), 2300),
   },
   {
@@ -137,7 +140,13 @@ export const bugTemplates: BugTemplate[] = [
     applies: ml,
     apply: (lines) => insertAfter(lines, 'X_tr, X_val', ['n_pos = int((y_tr == "1").sum())', 'ratio = len(y_tr) / n_pos']),
     outcome: (file, src) =>
-      crash(traceback([programFrame(file, src, 'ratio = len(y_tr) / n_pos', '<module>', { seg: 'len(y_tr) / n_pos', op: '/' })], 'ZeroDivisionError: division by zero'), 1800),
+      crash(
+        traceback(
+          [programFrame(file, src, 'ratio = len(y_tr) / n_pos', '<module>', { seg: 'len(y_tr) / n_pos', op: '/' })],
+          'ZeroDivisionError: division by zero',
+        ),
+        1800,
+      ),
   },
   {
     category: 'C03',
@@ -180,7 +189,8 @@ export const bugTemplates: BugTemplate[] = [
     cause: 'uses math without importing it',
     applies: (_, kind) => kind === 'kernels',
     apply: (lines) => insertAfter(lines, 'M, N = ', ['BLOCKS = math.ceil(N / 1024)']),
-    outcome: (file, src) => crash(traceback([programFrame(file, src, 'BLOCKS = math.ceil(', '<module>', { seg: 'math' })], "NameError: name 'math' is not defined"), 2600),
+    outcome: (file, src) =>
+      crash(traceback([programFrame(file, src, 'BLOCKS = math.ceil(', '<module>', { seg: 'math' })], "NameError: name 'math' is not defined"), 2600),
   },
   {
     category: 'C08',

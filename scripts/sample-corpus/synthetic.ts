@@ -143,7 +143,10 @@ export function syntheticRollout(seed: number, i: number, steps: number): Bundle
   let crashedLast = false;
   while (b.length < steps) {
     if (steps - b.length < 2) {
-      b.sh(`wc -l ${path}`, version ? { stdout: `${b.src(path).split('\n').length - 1} ${path}\n` } : { stderr: `wc: ${path}: No such file or directory\n`, exitCode: 1 });
+      b.sh(
+        `wc -l ${path}`,
+        version ? { stdout: `${b.src(path).split('\n').length - 1} ${path}\n` } : { stderr: `wc: ${path}: No such file or directory\n`, exitCode: 1 },
+      );
       continue;
     }
     const bug = rng.chance(0.5) ? rng.pick(applicable) : undefined;
@@ -153,7 +156,8 @@ export function syntheticRollout(seed: number, i: number, steps: number): Bundle
     b.write(path, [...note, ...lines].join('\n'));
     const rows = spec.record.facts?.files[0]?.rows ?? 0;
     const score = Math.round(rng.next() * 1e4) / 1e4;
-    const success = kind === 'ml' ? `(${rows}, ${ctx.spec.record.facts?.files[0]?.columns?.length ?? 0})\nvalidation score: ${score}\n` : `checksum: ${score * 16}\n`;
+    const success =
+      kind === 'ml' ? `(${rows}, ${ctx.spec.record.facts?.files[0]?.columns?.length ?? 0})\nvalidation score: ${score}\n` : `checksum: ${score * 16}\n`;
     b.run(
       bug?.command?.(path) ?? `python ${path}`,
       path,

@@ -40,7 +40,13 @@ export function pandasNotInIndex(at: Frame[], missing: string[]): string {
   return traceback(
     [
       ...at,
-      libFrame('pandas/core/frame.py', 4108, '__getitem__', 'indexer = self.columns._get_indexer_strict(key, "columns")[1]', 'self.columns._get_indexer_strict(key, "columns")'),
+      libFrame(
+        'pandas/core/frame.py',
+        4108,
+        '__getitem__',
+        'indexer = self.columns._get_indexer_strict(key, "columns")[1]',
+        'self.columns._get_indexer_strict(key, "columns")',
+      ),
       libFrame('pandas/core/indexes/base.py', 6200, '_get_indexer_strict', 'self._raise_if_missing(keyarr, indexer, axis_name)'),
       libFrame('pandas/core/indexes/base.py', 6252, '_raise_if_missing', 'raise KeyError(f"{not_found} not in index")'),
     ],
@@ -54,7 +60,13 @@ export function readCsvNotFound(at: Frame[], path: string): string {
     [
       ...at,
       libFrame('pandas/io/parsers/readers.py', 1026, 'read_csv', 'return _read(filepath_or_buffer, kwds)', '_read(filepath_or_buffer, kwds)'),
-      libFrame('pandas/io/parsers/readers.py', 620, '_read', 'parser = TextFileReader(filepath_or_buffer, **kwds)', 'TextFileReader(filepath_or_buffer, **kwds)'),
+      libFrame(
+        'pandas/io/parsers/readers.py',
+        620,
+        '_read',
+        'parser = TextFileReader(filepath_or_buffer, **kwds)',
+        'TextFileReader(filepath_or_buffer, **kwds)',
+      ),
       libFrame('pandas/io/parsers/readers.py', 1620, '__init__', 'self._engine = self._make_engine(f, self.engine)', 'self._make_engine(f, self.engine)'),
       libFrame('pandas/io/parsers/readers.py', 1880, '_make_engine', 'self.handles = get_handle(', 'get_handle('),
       libFrame('pandas/io/common.py', 873, 'get_handle', 'handle = open(', 'open('),
@@ -119,8 +131,20 @@ export function sklearnStringToFloat(at: Frame[], module: string, fitLine: numbe
     [
       ...at,
       ...validateFit(module, fitLine),
-      libFrame('sklearn/utils/validation.py', 1012, 'check_array', 'array = _asarray_with_order(array, order=order, dtype=dtype, xp=xp)', '_asarray_with_order(array, order=order, dtype=dtype, xp=xp)'),
-      libFrame('sklearn/utils/_array_api.py', 745, '_asarray_with_order', 'array = numpy.asarray(array, order=order, dtype=dtype)', 'numpy.asarray(array, order=order, dtype=dtype)'),
+      libFrame(
+        'sklearn/utils/validation.py',
+        1012,
+        'check_array',
+        'array = _asarray_with_order(array, order=order, dtype=dtype, xp=xp)',
+        '_asarray_with_order(array, order=order, dtype=dtype, xp=xp)',
+      ),
+      libFrame(
+        'sklearn/utils/_array_api.py',
+        745,
+        '_asarray_with_order',
+        'array = numpy.asarray(array, order=order, dtype=dtype)',
+        'numpy.asarray(array, order=order, dtype=dtype)',
+      ),
       libFrame('pandas/core/generic.py', 2153, '__array__', 'arr = np.asarray(values, dtype=dtype)', 'np.asarray(values, dtype=dtype)'),
     ],
     `ValueError: could not convert string to float: '${value}'`,
@@ -173,8 +197,20 @@ export function numpyAllocation(at: Frame[], gib: string, shape: string): string
   return traceback(
     [
       ...at,
-      libFrame('pandas/core/frame.py', 1981, 'to_numpy', 'result = self._mgr.as_array(dtype=dtype, copy=copy, na_value=na_value)', 'self._mgr.as_array(dtype=dtype, copy=copy, na_value=na_value)'),
-      libFrame('pandas/core/internals/managers.py', 1693, 'as_array', 'arr = self._interleave(dtype=dtype, na_value=na_value)', 'self._interleave(dtype=dtype, na_value=na_value)'),
+      libFrame(
+        'pandas/core/frame.py',
+        1981,
+        'to_numpy',
+        'result = self._mgr.as_array(dtype=dtype, copy=copy, na_value=na_value)',
+        'self._mgr.as_array(dtype=dtype, copy=copy, na_value=na_value)',
+      ),
+      libFrame(
+        'pandas/core/internals/managers.py',
+        1693,
+        'as_array',
+        'arr = self._interleave(dtype=dtype, na_value=na_value)',
+        'self._interleave(dtype=dtype, na_value=na_value)',
+      ),
       libFrame('pandas/core/internals/managers.py', 1752, '_interleave', 'result = np.empty(self.shape, dtype=dtype)', 'np.empty(self.shape, dtype=dtype)'),
     ],
     `numpy.core._exceptions._ArrayMemoryError: Unable to allocate ${gib} GiB for an array with shape ${shape} and data type float64`,

@@ -18,9 +18,12 @@ interface CompiledRule {
 }
 
 export function listRules(db: Db): CategoryRule[] {
-  return (db.prepare('SELECT id, position, category, field, pattern, enabled, note FROM category_rules ORDER BY position, id').all() as (Omit<CategoryRule, 'enabled'> & { enabled: number })[]).map(
-    (r) => ({ ...r, enabled: r.enabled === 1 }),
-  );
+  return (
+    db.prepare('SELECT id, position, category, field, pattern, enabled, note FROM category_rules ORDER BY position, id').all() as (Omit<
+      CategoryRule,
+      'enabled'
+    > & { enabled: number })[]
+  ).map((r) => ({ ...r, enabled: r.enabled === 1 }));
 }
 
 /**
@@ -47,8 +50,10 @@ export function applyRules(db: Db): number {
   const suggest = categorySuggester(db);
   const update = db.prepare('UPDATE failure_events SET suggested_category = ? WHERE id = ?');
   const rows = db
-    .prepare(`SELECT f.id, f.kind, f.exception_class, f.message, f.traceback, s.command
-      FROM failure_events f LEFT JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx`)
+    .prepare(
+      `SELECT f.id, f.kind, f.exception_class, f.message, f.traceback, s.command
+      FROM failure_events f LEFT JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx`,
+    )
     .all() as (RuleSubject & { id: number })[];
   let changed = 0;
   db.transaction(() => {

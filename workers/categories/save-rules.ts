@@ -17,7 +17,9 @@ export function saveRules(db: Db, req: ParsedRequestOf<'rules.save'>): { rules: 
       throw new ApiError('invalid_request', `rules.${i}.pattern: not a valid regular expression (${(err as Error).message})`, { field: `rules.${i}.pattern` });
     }
     if (!known.has(rule.category)) {
-      throw new ApiError('invalid_request', `rules.${i}.category: "${rule.category}" is not a category of the corpus's taxonomy`, { field: `rules.${i}.category` });
+      throw new ApiError('invalid_request', `rules.${i}.category: "${rule.category}" is not a category of the corpus's taxonomy`, {
+        field: `rules.${i}.category`,
+      });
     }
   });
   const insert = db.prepare('INSERT INTO category_rules (position, category, field, pattern, enabled, note) VALUES (?, ?, ?, ?, ?, ?)');

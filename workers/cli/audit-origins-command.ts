@@ -12,9 +12,13 @@ export const auditOriginsCommand = defineCommand({
     const audit = await (await ctx.core()).invoke('libraries.auditOrigins', { library });
     if (!audit.passed) process.exitCode = 1;
     if (ctx.json) return ctx.out(`${JSON.stringify(audit, null, 2)}\n`);
-    const lines = [`library ${library}: ${audit.rubrics} rubrics, ${audit.passed ? 'passed' : `FAILED: ${new Set(audit.violations.map((v) => v.rubric)).size} fed by a held-out benchmark`}`];
-    for (const v of audit.violations) lines.push(`  rubric ${v.rubric} "${v.title}": task ${v.task} of held-out benchmark ${v.benchmark} (rollout ${v.rollout})`);
-    for (const u of audit.unresolved) lines.push(`  untraced: rubric ${u.rubric} cites rollout ${u.rollout}${u.task ? ` (task ${u.task})` : ''}, not in this corpus`);
+    const lines = [
+      `library ${library}: ${audit.rubrics} rubrics, ${audit.passed ? 'passed' : `FAILED: ${new Set(audit.violations.map((v) => v.rubric)).size} fed by a held-out benchmark`}`,
+    ];
+    for (const v of audit.violations)
+      lines.push(`  rubric ${v.rubric} "${v.title}": task ${v.task} of held-out benchmark ${v.benchmark} (rollout ${v.rollout})`);
+    for (const u of audit.unresolved)
+      lines.push(`  untraced: rubric ${u.rubric} cites rollout ${u.rollout}${u.task ? ` (task ${u.task})` : ''}, not in this corpus`);
     ctx.out(`${lines.join('\n')}\n`);
   },
 });

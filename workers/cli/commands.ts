@@ -100,7 +100,8 @@ const serve = defineCommand({
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${portText}"`);
     const uploadText = ctx.values['max-upload-mb'];
     const uploadMb = uploadText === undefined ? undefined : Number(uploadText);
-    if (uploadMb !== undefined && !(Number.isFinite(uploadMb) && uploadMb > 0)) throw new UsageError(`--max-upload-mb must be a positive number, not "${uploadText}"`);
+    if (uploadMb !== undefined && !(Number.isFinite(uploadMb) && uploadMb > 0))
+      throw new UsageError(`--max-upload-mb must be a positive number, not "${uploadText}"`);
     const server = await startServer({
       dbPath: ctx.dbPath,
       port,
@@ -115,4 +116,27 @@ const serve = defineCommand({
   },
 });
 
-export const commands: Record<string, Command> = { stats, import: importCommand, export: exportCmd, failures: failuresCommand, search: searchCommand, serve, leaderboard: leaderboardCommand, agreement: agreementCommand, compare: compareCommand, mix: mixCommand, retrieve: retrieveCommand, rerun: rerunCommand, run: runCommand, labels: labelsCommand, mine: mineCommand, curate: curateCommand, judge: judgeCommand, 'audit-origins': auditOriginsCommand, replay: replayCommand, runs: runsCommand, resume: resumeCommand, 'precision-recall': precisionRecallCommand };
+export const commands: Record<string, Command> = {
+  stats,
+  import: importCommand,
+  export: exportCmd,
+  failures: failuresCommand,
+  search: searchCommand,
+  serve,
+  leaderboard: leaderboardCommand,
+  agreement: agreementCommand,
+  compare: compareCommand,
+  mix: mixCommand,
+  retrieve: retrieveCommand,
+  rerun: rerunCommand,
+  run: runCommand,
+  labels: labelsCommand,
+  mine: mineCommand,
+  curate: curateCommand,
+  judge: judgeCommand,
+  'audit-origins': auditOriginsCommand,
+  replay: replayCommand,
+  runs: runsCommand,
+  resume: resumeCommand,
+  'precision-recall': precisionRecallCommand,
+};

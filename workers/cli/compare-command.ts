@@ -10,15 +10,33 @@ const direction = (h: boolean | null) => (h === null ? 'unknown' : h ? 'higher b
 function pooledRows(r: ExperimentComparison): string[][] {
   const warn = r.pooled !== null && r.pooledTasks < 5 ? `  ⚠ only ${r.pooledTasks} task${r.pooledTasks === 1 ? '' : 's'}` : '';
   const ci = r.ci ? `[${fmt(r.ci[0])}, ${fmt(r.ci[1])}]` : '—';
-  if (r.pooled === 'relative') return [['effect', '— (metrics differ)'], ['relative effect', `${fmt(r.relativeEffect)}${warn}`], ['95% CI', ci]];
-  return [['effect', r.effect === null ? '— (no pairs)' : `${fmt(r.effect)}${warn}`], ['95% CI', ci]];
+  if (r.pooled === 'relative')
+    return [
+      ['effect', '— (metrics differ)'],
+      ['relative effect', `${fmt(r.relativeEffect)}${warn}`],
+      ['95% CI', ci],
+    ];
+  return [
+    ['effect', r.effect === null ? '— (no pairs)' : `${fmt(r.effect)}${warn}`],
+    ['95% CI', ci],
+  ];
 }
 
 /** The per-case table (docs/definitions.md): task, metric, direction, pairs, A mean, B mean, improvement. */
 export function perCaseTable(r: ExperimentComparison): string {
   return formatTable([
     ['case', 'task', 'metric', 'direction', 'pairs', `${r.a} mean`, `${r.b} mean`, 'improvement', 'pooled'],
-    ...r.perCase.map((c) => [c.case, c.task, c.metric ?? '—', direction(c.higherIsBetter), c.pairs, fmt(c.meanA), fmt(c.meanB), fmt(c.improvement), c.leftOut ? `left out: ${c.leftOut}` : 'yes']),
+    ...r.perCase.map((c) => [
+      c.case,
+      c.task,
+      c.metric ?? '—',
+      direction(c.higherIsBetter),
+      c.pairs,
+      fmt(c.meanA),
+      fmt(c.meanB),
+      fmt(c.improvement),
+      c.leftOut ? `left out: ${c.leftOut}` : 'yes',
+    ]),
   ]);
 }
 
@@ -39,7 +57,10 @@ export const compareCommand = defineCommand({
         ...pooledRows(r),
         ['win rate', r.winRate === null ? '—' : `${fmt(r.winRate, 3)} of ${r.winPairs} pairs (ties count one half)`],
         ['coverage', `${r.pairedCases}/${r.cases} cases (${(100 * r.coverage).toFixed(0)}%), ${r.pairs} pairs`],
-        ['validity diff', `${fmt(r.validity.difference, 3)} (unknown as failed ${fmt(r.validity.sensitivity.unknownAsFailed, 3)}, as succeeded ${fmt(r.validity.sensitivity.unknownAsSucceeded, 3)})`],
+        [
+          'validity diff',
+          `${fmt(r.validity.difference, 3)} (unknown as failed ${fmt(r.validity.sensitivity.unknownAsFailed, 3)}, as succeeded ${fmt(r.validity.sensitivity.unknownAsSucceeded, 3)})`,
+        ],
         ['bootstrap', `${r.resamples} resamples over tasks, seed ${r.seed}`],
         ...(r.placement
           ? (['a', 'b'] as const).map((side) => {

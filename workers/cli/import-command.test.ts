@@ -26,7 +26,8 @@ describe('rwb import and rwb failures', () => {
     const dir = tempDir();
     const listed = await rwb('import', '--format');
     expect(listed.code).toBe(0);
-    for (const format of ['auto', 'bundle', 'aide', 'swe-agent', 'openhands', 'mini-swe-agent', 'inspect']) expect(listed.stdout).toMatch(new RegExp(`^${format} `, 'm'));
+    for (const format of ['auto', 'bundle', 'aide', 'swe-agent', 'openhands', 'mini-swe-agent', 'inspect'])
+      expect(listed.stdout).toMatch(new RegExp(`^${format} `, 'm'));
 
     const db = join(dir, 'new.db');
     const notARun = join(dir, 'notes.txt');

@@ -14,7 +14,7 @@ function writeJson(ctx: CommandContext, value: unknown): void {
 
 /** Every format `--format` accepts, with what it reads: what `rwb import --format` prints. */
 export function formatList(): string {
-  const rows = [['auto', 'detect the format from the file\'s content'], ...importers.map((i) => [i.format, i.summary])];
+  const rows = [['auto', "detect the format from the file's content"], ...importers.map((i) => [i.format, i.summary])];
   return `${formatTable([['format', 'reads'], ...rows])}\n`;
 }
 
@@ -41,7 +41,19 @@ export const importCommand = defineCommand({
     }
     if (ctx.json) return writeJson(ctx, result);
     const header = ['file', 'format', 'rollouts', 'steps', 'programs', 'failures', 'rubrics', 'libraries', 'labels', 'duplicates', 'result'];
-    const rows = result.files.map((f) => [f.file, f.format, f.rollouts, f.steps, f.programs, f.failures, f.rubrics, f.libraries, f.labels, f.duplicates, f.error ? 'FAILED' : 'ok']);
+    const rows = result.files.map((f) => [
+      f.file,
+      f.format,
+      f.rollouts,
+      f.steps,
+      f.programs,
+      f.failures,
+      f.rubrics,
+      f.libraries,
+      f.labels,
+      f.duplicates,
+      f.error ? 'FAILED' : 'ok',
+    ]);
     ctx.out(`${formatTable([header, ...rows])}\n`);
   },
 });
@@ -62,15 +74,17 @@ export const failuresCommand = defineCommand({
     const events = await core.invoke('failures.list', { rollout });
     // An unknown step is an error too; a known one is headed by its command and exit, which answer a report's step reference even without a failure.
     const stepDetail = step === undefined ? null : await core.invoke('steps.get', { rollout, index: step });
-    const shaped = events.filter((e) => step === undefined || e.step === step).map((e) => ({
-      step: e.step,
-      kind: e.kind,
-      exceptionClass: e.exceptionClass,
-      message: e.message,
-      frames: e.frames.map(({ file, line, function: fn }) => ({ file, line, function: fn })),
-      program: e.program && e.programLine !== null ? `${e.program.path}:${e.programLine}` : null,
-      category: e.category,
-    }));
+    const shaped = events
+      .filter((e) => step === undefined || e.step === step)
+      .map((e) => ({
+        step: e.step,
+        kind: e.kind,
+        exceptionClass: e.exceptionClass,
+        message: e.message,
+        frames: e.frames.map(({ file, line, function: fn }) => ({ file, line, function: fn })),
+        program: e.program && e.programLine !== null ? `${e.program.path}:${e.programLine}` : null,
+        category: e.category,
+      }));
     if (ctx.json) return writeJson(ctx, shaped);
     const rows = shaped.map((e) => [
       e.step ?? 'grading',

@@ -7,7 +7,15 @@ import { modelOptions, modelRequest, modelUsage, printRun, runToEnd, wholeNumber
 export const judgeCommand = defineCommand({
   usage: `rwb judge --library ID --rollout ID [--step N] [--program PATH@VERSION] [--collection ID] [--slots 12] ${modelUsage} [--db FILE] [--json]`,
   summary: 'judge a program (static facts only) against the rubrics retrieved for it: fires, does not fire, ...',
-  options: { library: { type: 'string' }, rollout: { type: 'string' }, step: { type: 'string' }, program: { type: 'string' }, collection: { type: 'string' }, slots: { type: 'string' }, ...modelOptions },
+  options: {
+    library: { type: 'string' },
+    rollout: { type: 'string' },
+    step: { type: 'string' },
+    program: { type: 'string' },
+    collection: { type: 'string' },
+    slots: { type: 'string' },
+    ...modelOptions,
+  },
   async run(ctx) {
     const library = ctx.values.library;
     const rollout = ctx.values.rollout;
@@ -33,7 +41,13 @@ export const judgeCommand = defineCommand({
     );
     if (ctx.json || run.status !== 'done') return printRun(ctx, run);
     const verdicts = await core.invoke('verdicts.list', { rollout, run: run.id });
-    const rows = verdicts.map((v) => [v.rubric, v.verdict, v.predictedException ?? '', v.grounded === null ? '' : v.grounded ? 'yes' : 'NO', (v.rationale ?? '').replace(/\s+/g, ' ').slice(0, 90)]);
+    const rows = verdicts.map((v) => [
+      v.rubric,
+      v.verdict,
+      v.predictedException ?? '',
+      v.grounded === null ? '' : v.grounded ? 'yes' : 'NO',
+      (v.rationale ?? '').replace(/\s+/g, ' ').slice(0, 90),
+    ]);
     printRun(ctx, run);
     ctx.out(`\n${formatTable([['rubric', 'verdict', 'predicted exception', 'grounded', 'rationale'], ...rows])}\n`);
   },

@@ -30,7 +30,12 @@ const subcommands: Record<string, (ctx: CommandContext<typeof options>, args: st
     const out = ctx.values.out;
     const format = oneOf(ctx.values.format, ['bundle', 'csv'] as const, 'format');
     // Without --out the worker picks a new file in the exports folder beside the corpus.
-    const request: RequestOf<'labels.export'> = { out: out === undefined ? undefined : resolve(out), format, schema: ctx.values.schema, annotator: ctx.values.annotator };
+    const request: RequestOf<'labels.export'> = {
+      out: out === undefined ? undefined : resolve(out),
+      format,
+      schema: ctx.values.schema,
+      annotator: ctx.values.annotator,
+    };
     const result = await (await ctx.core()).invoke('labels.export', request);
     if (ctx.json) return ctx.out(`${JSON.stringify(result, null, 2)}\n`);
     if (result.renamedFrom) ctx.out(`${result.renamedFrom} already exists and was left alone\n`);
@@ -81,7 +86,16 @@ const subcommands: Record<string, (ctx: CommandContext<typeof options>, args: st
   async schemas(ctx) {
     const schemas = await (await ctx.core()).invoke('labels.schemas', {});
     if (ctx.json) return ctx.out(`${JSON.stringify(schemas, null, 2)}\n`);
-    const rows = schemas.map((s) => [s.name, s.version, s.definition.target, s.options.map((o) => o.value).join(' ').slice(0, 60), s.definition.overlapTarget]);
+    const rows = schemas.map((s) => [
+      s.name,
+      s.version,
+      s.definition.target,
+      s.options
+        .map((o) => o.value)
+        .join(' ')
+        .slice(0, 60),
+      s.definition.overlapTarget,
+    ]);
     ctx.out(`${formatTable([['schema', 'version', 'items', 'values', 'overlap'], ...rows])}\n`);
   },
 };
@@ -89,7 +103,7 @@ const subcommands: Record<string, (ctx: CommandContext<typeof options>, args: st
 /** `rwb labels`: label files in and out (offline collaboration), the label history, the schemas. */
 export const labelsCommand = defineCommand({
   usage: usages[0]!,
-  summary: "label files out (bundle or CSV) and in, the history, the schemas, a run audit as Markdown",
+  summary: 'label files out (bundle or CSV) and in, the history, the schemas, a run audit as Markdown',
   options,
   async run(ctx) {
     const [name, ...args] = ctx.positionals;

@@ -5,7 +5,13 @@ import { modelOptions, modelRequest, modelUsage, printRun, runToEnd, wholeNumber
 export const mineCommand = defineCommand({
   usage: `rwb mine [--collection ID | --rollout ID ...] [--max-per-rollout 6] [--name NAME] ${modelUsage} [--db FILE] [--json]`,
   summary: 'mine rubrics from rollouts (up to N each) into a new whole-rollout library',
-  options: { collection: { type: 'string' }, rollout: { type: 'string', multiple: true }, 'max-per-rollout': { type: 'string' }, name: { type: 'string' }, ...modelOptions },
+  options: {
+    collection: { type: 'string' },
+    rollout: { type: 'string', multiple: true },
+    'max-per-rollout': { type: 'string' },
+    name: { type: 'string' },
+    ...modelOptions,
+  },
   async run(ctx) {
     const rollouts = ctx.values.rollout;
     const collection = ctx.values.collection;

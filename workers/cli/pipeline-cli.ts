@@ -68,12 +68,17 @@ export function printRun(ctx: CommandContext, run: PipelineRunDetail): void {
   if (run.library) lines.push(`library ${run.library}`);
   if (report?.funnel) {
     const f = report.funnel;
-    const reasons = Object.entries(f.reasons).map(([reason, n]) => `${reason} ${n}`).join(', ');
-    lines.push(`funnel: ${f.proposed} proposed -> ${f.passedChecks} passed grounding and format -> ${f.unique} unique -> ${f.accepted} accepted${reasons ? ` (rejections, overlapping: ${reasons})` : ''}`);
+    const reasons = Object.entries(f.reasons)
+      .map(([reason, n]) => `${reason} ${n}`)
+      .join(', ');
+    lines.push(
+      `funnel: ${f.proposed} proposed -> ${f.passedChecks} passed grounding and format -> ${f.unique} unique -> ${f.accepted} accepted${reasons ? ` (rejections, overlapping: ${reasons})` : ''}`,
+    );
   }
   const failed = report?.units.filter((u) => u.outcome === 'failed') ?? [];
   for (const u of failed) lines.push(`unit ${u.unit}: no answer (${u.reason}): ${u.message}`);
-  for (const v of report?.violations ?? []) lines.push(`held-out origin: rubric ${v.rubric} "${v.title}" from task ${v.task} (${v.benchmark}, rollout ${v.rollout})`);
+  for (const v of report?.violations ?? [])
+    lines.push(`held-out origin: rubric ${v.rubric} "${v.title}" from task ${v.task} (${v.benchmark}, rollout ${v.rollout})`);
   const c = run.costs;
   lines.push(
     `requests: ${c.requests} (${c.sent} sent, ${c.reused} reused from the ledger, ${c.failed} without an answer); cost ${money(c.costUsd)}${c.unknownCost ? ` + ${c.unknownCost} of unknown cost` : ''}; per accepted rubric ${money(c.costPerAccepted)}`,

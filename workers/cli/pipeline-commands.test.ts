@@ -42,7 +42,9 @@ describe('rwb pipeline commands', () => {
 
     const heldOut = await rwb('mine', '--rollout', 'r-0110', '--rollout', 'r-0101');
     expect(heldOut.code).toBe(1);
-    expect(heldOut.stderr).toMatch(/fails its build: \d+ rubric\(s\) fed by a held-out benchmark: rubric rb-[0-9a-f]+ ".+" from task spaceship-titanic \(held-out benchmark mle-bench, rollout r-0110\)/);
+    expect(heldOut.stderr).toMatch(
+      /fails its build: \d+ rubric\(s\) fed by a held-out benchmark: rubric rb-[0-9a-f]+ ".+" from task spaceship-titanic \(held-out benchmark mle-bench, rollout r-0110\)/,
+    );
 
     await kit.server.stop();
     const out = join(kit.dbPath, '..', 'replayed.jsonl');

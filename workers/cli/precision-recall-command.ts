@@ -12,7 +12,9 @@ export const precisionRecallCommand = defineCommand({
   async run(ctx) {
     const library = ctx.values.library;
     const run = ctx.values.run;
-    const report = await (await ctx.core()).invoke('rubrics.precisionRecall', { ...(library === undefined ? {} : { library }), ...(run === undefined ? {} : { run }) });
+    const report = await (
+      await ctx.core()
+    ).invoke('rubrics.precisionRecall', { ...(library === undefined ? {} : { library }), ...(run === undefined ? {} : { run }) });
     if (ctx.json) return ctx.out(`${JSON.stringify(report, null, 2)}\n`);
     const header = ['scope', 'family', 'precision', 'recall', 'firings without truth'];
     const row = (scope: string, r: PrecisionRecallRow) => [scope, r.family, ratio(r.precision), ratio(r.recall), r.firingsWithoutTruth];

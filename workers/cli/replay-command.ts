@@ -20,7 +20,9 @@ export const replayCommand = defineCommand({
     if (!report.identical) process.exitCode = 1;
     if (ctx.json) return ctx.out(`${JSON.stringify({ ...report, lines: undefined }, null, 2)}\n`);
     const what = report.library ? `library ${report.library}` : 'verdicts';
-    const lines = [`run ${run}: ${report.requests} answers from the ledger; ${what}, ${report.records} records: ${report.identical ? 'identical' : 'DIFFERENT'}`];
+    const lines = [
+      `run ${run}: ${report.requests} answers from the ledger; ${what}, ${report.records} records: ${report.identical ? 'identical' : 'DIFFERENT'}`,
+    ];
     for (const d of report.differences) lines.push(`  ${d.key}:\n    stored   ${d.stored ?? '(none)'}\n    replayed ${d.replayed ?? '(none)'}`);
     if (out) lines.push(`wrote the replayed ${what} to ${resolve(out)}`);
     ctx.out(`${lines.join('\n')}\n`);

@@ -24,11 +24,17 @@ export const rerunCommand = defineCommand({
     const timeoutS = positiveNumber('timeout', ctx.values.timeout, false);
     const pool = poolOptions(ctx.values);
     const core = await ctx.core();
-    const experiment = await core.invoke('experiments.create', { name: `rwb rerun ${caseId} on ${pool.hosts ? pool.hosts.join(',') : backend}`, arms: ['original'], repeats, cases: [caseId] });
+    const experiment = await core.invoke('experiments.create', {
+      name: `rwb rerun ${caseId} on ${pool.hosts ? pool.hosts.join(',') : backend}`,
+      arms: ['original'],
+      repeats,
+      cases: [caseId],
+    });
     const run = await runWatched(ctx, core, { experiment: experiment.id, backend, timeoutS, ...pool, jobId: `rerun-${experiment.id}` });
     const detail = await core.invoke('experiments.get', { id: experiment.id });
     const diagnoses = await Promise.all(detail.attempts.map((a) => core.invoke('attempts.diagnosis', { id: a.id })));
-    if (ctx.json) return ctx.out(`${JSON.stringify({ experiment: experiment.id, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: detail.attempts, diagnoses }, null, 2)}
+    if (ctx.json)
+      return ctx.out(`${JSON.stringify({ experiment: experiment.id, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: detail.attempts, diagnoses }, null, 2)}
 `);
     ctx.out(`
 experiment ${experiment.id} (case ${caseId}, ${run.backend})

@@ -36,7 +36,9 @@ export const retrieveCommand = defineCommand({
     const slots = wholeNumber('slots', ctx.values.slots, 1);
     const collection = ctx.values.collection;
     const protect = parseProtect(ctx.values.protect ?? []);
-    const result = await (await ctx.core()).invoke('retrieval.run', {
+    const result = await (
+      await ctx.core()
+    ).invoke('retrieval.run', {
       library,
       rollout,
       protect,

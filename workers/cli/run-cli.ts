@@ -26,7 +26,8 @@ export function poolOptions(values: OptionValues<typeof poolCliOptions>): Pick<R
   const text = values.hosts;
   if (text === undefined) return { parallel };
   const hosts = text.split(',').map((h) => h.trim());
-  for (const h of hosts) if (!poolHost.safeParse(h).success) throw new UsageError(`--hosts is a comma-separated list of "local" and saved SSH host names, not "${text}"`);
+  for (const h of hosts)
+    if (!poolHost.safeParse(h).success) throw new UsageError(`--hosts is a comma-separated list of "local" and saved SSH host names, not "${text}"`);
   return { parallel, hosts };
 }
 
@@ -70,7 +71,21 @@ export async function runWatched(ctx: CommandContext, core: Core, request: Reque
 /** The attempts as a table, with the plan's never-started count. */
 export function attemptsTable(detail: ExperimentDetail, attempts: readonly AttemptRow[]): string {
   const fmt = (v: number | null, digits: number) => (v === null ? '' : v.toFixed(digits));
-  const rows = attempts.map((a) => [a.id, a.case, a.arm, a.repeat, a.status, a.exitCode ?? '', fmt(a.wallS, 2), fmt(a.score, 4), a.valid === null ? '' : a.valid ? 'yes' : 'no', a.host ?? '', a.slot ?? '', a.gpu ?? '', a.error ?? '']);
+  const rows = attempts.map((a) => [
+    a.id,
+    a.case,
+    a.arm,
+    a.repeat,
+    a.status,
+    a.exitCode ?? '',
+    fmt(a.wallS, 2),
+    fmt(a.score, 4),
+    a.valid === null ? '' : a.valid ? 'yes' : 'no',
+    a.host ?? '',
+    a.slot ?? '',
+    a.gpu ?? '',
+    a.error ?? '',
+  ]);
   const table = formatTable([['attempt', 'case', 'arm', 'repeat', 'status', 'exit', 'wall s', 'score', 'valid', 'host', 'slot', 'gpu', 'note'], ...rows]);
   return `${table}\n${detail.planned} slots planned, ${detail.neverStarted} never started\n`;
 }

@@ -10,9 +10,17 @@ import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched 
  * `--continue`); a second Ctrl-C cancels the running ones.
  */
 export const runCommand = defineCommand({
-  usage: 'rwb run --experiment ID [--continue] [--arms A,B] [--backend local|ssh:HOST|slurm] [--parallel N] [--hosts A,B,...] [--timeout S] [--db FILE] [--json]',
+  usage:
+    'rwb run --experiment ID [--continue] [--arms A,B] [--backend local|ssh:HOST|slurm] [--parallel N] [--hosts A,B,...] [--timeout S] [--db FILE] [--json]',
   summary: "run an experiment's never-started slots over slots and hosts",
-  options: { experiment: { type: 'string' }, continue: { type: 'boolean' }, arms: { type: 'string' }, backend: { type: 'string' }, timeout: { type: 'string' }, ...poolCliOptions },
+  options: {
+    experiment: { type: 'string' },
+    continue: { type: 'boolean' },
+    arms: { type: 'string' },
+    backend: { type: 'string' },
+    timeout: { type: 'string' },
+    ...poolCliOptions,
+  },
   async run(ctx) {
     const experiment = ctx.values.experiment;
     if (!experiment) throw new UsageError('run needs --experiment ID');
@@ -34,7 +42,10 @@ export const runCommand = defineCommand({
     });
     const detail = await core.invoke('experiments.get', { id: experiment });
     const mine = detail.attempts.filter((a) => run.attempts.includes(a.id));
-    if (ctx.json) return ctx.out(`${JSON.stringify({ experiment, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: mine }, null, 2)}\n`);
+    if (ctx.json)
+      return ctx.out(
+        `${JSON.stringify({ experiment, jobId: run.jobId, backend: run.backend, refusedHosts: run.refusedHosts ?? [], planned: detail.planned, neverStarted: detail.neverStarted, attempts: mine }, null, 2)}\n`,
+      );
     ctx.out(`\nexperiment ${experiment} (${run.backend})\n${attemptsTable(detail, mine)}`);
   },
 });

@@ -20,7 +20,17 @@ export const runsCommand = defineCommand({
     const runs = await core.invoke('pipeline.list', kind === undefined ? {} : { kind });
     if (ctx.json) return ctx.out(`${JSON.stringify(runs, null, 2)}\n`);
     const usd = (n: number | null) => (n === null ? '' : n.toFixed(4));
-    const rows = runs.map((r) => [r.id, r.kind, r.status, `${r.done}/${r.total ?? '?'}`, r.library ?? '', r.accepted ?? '', usd(r.costs.costUsd), usd(r.costs.costPerAccepted), r.createdAt]);
+    const rows = runs.map((r) => [
+      r.id,
+      r.kind,
+      r.status,
+      `${r.done}/${r.total ?? '?'}`,
+      r.library ?? '',
+      r.accepted ?? '',
+      usd(r.costs.costUsd),
+      usd(r.costs.costPerAccepted),
+      r.createdAt,
+    ]);
     ctx.out(`${formatTable([['run', 'kind', 'status', 'progress', 'library', 'accepted', 'cost $', '$ per rubric', 'created'], ...rows])}\n`);
   },
 });

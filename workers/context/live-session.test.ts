@@ -18,7 +18,12 @@ afterEach(() => {
 function otherProcess(): Promise<{ child: ChildProcess; session: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), '-e', `import(${JSON.stringify(join(import.meta.dirname, 'live-session.ts'))}).then((m) => { console.log(m.workerSession.id); setInterval(() => {}, 60_000); })`],
+    [
+      '--import',
+      import.meta.resolve('tsx'),
+      '-e',
+      `import(${JSON.stringify(join(import.meta.dirname, 'live-session.ts'))}).then((m) => { console.log(m.workerSession.id); setInterval(() => {}, 60_000); })`,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   children.push(child);
@@ -86,7 +91,9 @@ describe('LiveSession', () => {
     const { child, session: cli } = await otherProcess();
     const dead = await otherProcess();
     await exited(dead.child);
-    const insert = db.prepare(`INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'judge', 'm', 'reserved', '{}', '2026-12-01', ?)`);
+    const insert = db.prepare(
+      `INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'judge', 'm', 'reserved', '{}', '2026-12-01', ?)`,
+    );
     insert.run('h-cli', cli);
     insert.run('h-dead', dead.session);
     insert.run('h-mine', workerSession.id);

@@ -36,7 +36,10 @@ export class WriteLock {
     for (let pause = 2; ; pause = Math.min(pause * 2, 200)) {
       if (writeLockFree(db)) return;
       if (Date.now() > deadline) {
-        throw new ApiError('unavailable', `another process has been writing to ${db.name} for ${otherProcessesWaitMs / 60_000} minutes; try again when it is done`);
+        throw new ApiError(
+          'unavailable',
+          `another process has been writing to ${db.name} for ${otherProcessesWaitMs / 60_000} minutes; try again when it is done`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }

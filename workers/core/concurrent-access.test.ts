@@ -13,7 +13,8 @@ function failingImport(dir: string, rollouts: number): string {
   for (let r = 0; r < rollouts; r++) {
     const id = `big-${r}`;
     records.push({ type: 'rollout', id, task: 'task-1', collection: 'pool', agent: 'haiku', seed: r, grade: 'wrong', score: 0 });
-    for (let s = 0; s < 20; s++) records.push({ type: 'step', rollout: id, index: s, command: `python run.py --step ${s}`, stdout: `step ${s} of ${id}\n`, exitCode: 0, durationMs: 5 });
+    for (let s = 0; s < 20; s++)
+      records.push({ type: 'step', rollout: id, index: s, command: `python run.py --step ${s}`, stdout: `step ${s} of ${id}\n`, exitCode: 0, durationMs: 5 });
   }
   records.push('{"type": "rollout", "id": "cut off');
   return writeBundle(dir, 'big.jsonl', records);

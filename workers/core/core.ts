@@ -1,12 +1,5 @@
 import { EventEmitter } from 'node:events';
-import {
-  parseRequest,
-  requireOperation,
-  type OperationName,
-  type RequestOf,
-  type ResponseOf,
-  type Result,
-} from '../../common/contract';
+import { parseRequest, requireOperation, type OperationName, type RequestOf, type ResponseOf, type Result } from '../../common/contract';
 import type { AppInfo } from '../../common/corpus/corpus-types';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';

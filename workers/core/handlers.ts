@@ -71,11 +71,12 @@ export const handlers: Handlers = {
       return result;
     }),
   'labels.agreement': (req, { db }) => agreement(db, req.schema),
-  'leaderboards.attach': (req, ctx) => ctx.writes.run(async () => {
-    const board = await attachLeaderboard(ctx.db, req.task, req.path);
-    ctx.emit({ type: 'db:changed', tables: ['task_leaderboards'] });
-    return board;
-  }),
+  'leaderboards.attach': (req, ctx) =>
+    ctx.writes.run(async () => {
+      const board = await attachLeaderboard(ctx.db, req.task, req.path);
+      ctx.emit({ type: 'db:changed', tables: ['task_leaderboards'] });
+      return board;
+    }),
   'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
   'libraries.list': (_req, { db }) => listLibraries(db),
   'libraries.mix': (req, { db }) => libraryMix(db, req),

@@ -22,8 +22,10 @@ export const sampleMineRequest = { collection: 'first', name: 'Mined from the 1s
  */
 export function sampleJudgeTargets(db: Db): { rollout: string; step?: number }[] {
   const failed = db
-    .prepare(`SELECT s.rollout_id AS rollout, s.idx AS step FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
-              WHERE s.program_path IS NOT NULL ORDER BY s.rollout_id, s.idx`)
+    .prepare(
+      `SELECT s.rollout_id AS rollout, s.idx AS step FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
+              WHERE s.program_path IS NOT NULL ORDER BY s.rollout_id, s.idx`,
+    )
     .all() as { rollout: string; step: number }[];
   const rollouts = db.prepare('SELECT id FROM rollouts ORDER BY id').pluck().all() as string[];
   return [...failed, ...rollouts.map((rollout) => ({ rollout }))];
@@ -64,7 +66,20 @@ function insertLedger(db: Db, rows: RecordedRow[]): void {
       request, response, schema_valid, created_at, settled_at) VALUES (?, ?, ?, 'returned', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   db.transaction(() => {
     for (const r of rows) {
-      insert.run(r.requestHash, r.purpose, r.model, r.httpStatus, r.inputTokens, r.outputTokens, r.costUsd, r.request, r.response, r.schemaValid ? 1 : 0, r.createdAt, r.createdAt);
+      insert.run(
+        r.requestHash,
+        r.purpose,
+        r.model,
+        r.httpStatus,
+        r.inputTokens,
+        r.outputTokens,
+        r.costUsd,
+        r.request,
+        r.response,
+        r.schemaValid ? 1 : 0,
+        r.createdAt,
+        r.createdAt,
+      );
     }
   })();
 }

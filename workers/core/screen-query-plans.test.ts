@@ -100,7 +100,8 @@ beforeAll(async () => {
   await read('corpus.stats', {});
   await read('corpus.facets', {});
   for (const sort of rolloutSortKeys) {
-    for (const direction of ['asc', 'desc'] as const) await read('rollouts.list', { sort, direction, offset: 10, limit: 5 }, `rollouts.list ${sort} ${direction}`);
+    for (const direction of ['asc', 'desc'] as const)
+      await read('rollouts.list', { sort, direction, offset: 10, limit: 5 }, `rollouts.list ${sort} ${direction}`);
   }
   const filters = [
     { benchmark: facets.benchmarks[0]!.value },
@@ -189,7 +190,27 @@ function resolveAliases(sql: string, line: string): string {
 describe('query plans of every screen read', () => {
   it('captured the reads of every screen', () => {
     const operations = new Set(captured.map((c) => c.operation.split(' ')[0]));
-    for (const op of ['corpus.stats', 'corpus.facets', 'rollouts.list', 'rollouts.get', 'steps.list', 'steps.get', 'failures.list', 'programs.get', 'search.query', 'libraries.list', 'rubrics.list', 'retrieval.run', 'labels.queue', 'labels.evidence', 'labels.agreement', 'experiments.list', 'experiments.get', 'pipeline.list', 'ledger.list']) {
+    for (const op of [
+      'corpus.stats',
+      'corpus.facets',
+      'rollouts.list',
+      'rollouts.get',
+      'steps.list',
+      'steps.get',
+      'failures.list',
+      'programs.get',
+      'search.query',
+      'libraries.list',
+      'rubrics.list',
+      'retrieval.run',
+      'labels.queue',
+      'labels.evidence',
+      'labels.agreement',
+      'experiments.list',
+      'experiments.get',
+      'pipeline.list',
+      'ledger.list',
+    ]) {
       expect(operations, op).toContain(op);
     }
     expect(plans.length).toBeGreaterThan(40);

@@ -39,35 +39,43 @@ export function corpusFacets(db: Db): CorpusFacets {
 
 function countFacets(db: Db): CorpusFacets {
   const benchmarks = db
-    .prepare(`SELECT b.id AS value, coalesce(b.name, b.id) AS label, b.role, b.discipline, count(r.id) AS count
+    .prepare(
+      `SELECT b.id AS value, coalesce(b.name, b.id) AS label, b.role, b.discipline, count(r.id) AS count
       FROM benchmarks b LEFT JOIN tasks t ON t.benchmark_id = b.id LEFT JOIN rollouts r ON r.task_id = t.id
-      GROUP BY b.id ORDER BY b.id`)
+      GROUP BY b.id ORDER BY b.id`,
+    )
     .all() as CorpusFacets['benchmarks'];
   const collections = db
-    .prepare(`SELECT c.id AS value, c.name AS label, count(r.id) AS count
-      FROM collections c LEFT JOIN rollouts r ON r.collection_id = c.id GROUP BY c.id ORDER BY c.created_at, c.id`)
+    .prepare(
+      `SELECT c.id AS value, c.name AS label, count(r.id) AS count
+      FROM collections c LEFT JOIN rollouts r ON r.collection_id = c.id GROUP BY c.id ORDER BY c.created_at, c.id`,
+    )
     .all() as CorpusFacets['collections'];
   const grades = db
-    .prepare(`SELECT coalesce(grade, 'ungraded') AS value, coalesce(grade, 'ungraded') AS label, count(*) AS count
-      FROM rollouts GROUP BY grade ORDER BY count DESC, value`)
+    .prepare(
+      `SELECT coalesce(grade, 'ungraded') AS value, coalesce(grade, 'ungraded') AS label, count(*) AS count
+      FROM rollouts GROUP BY grade ORDER BY count DESC, value`,
+    )
     .all() as CorpusFacets['grades'];
   const agents = db
-    .prepare(`SELECT agent AS value, agent AS label, count(*) AS count FROM rollouts WHERE agent IS NOT NULL
-      GROUP BY agent ORDER BY count DESC, agent`)
+    .prepare(
+      `SELECT agent AS value, agent AS label, count(*) AS count FROM rollouts WHERE agent IS NOT NULL
+      GROUP BY agent ORDER BY count DESC, agent`,
+    )
     .all() as CorpusFacets['agents'];
   const tasks = db
     .prepare(`SELECT task_id AS value, task_id AS label, count(*) AS count FROM rollouts GROUP BY task_id ORDER BY task_id`)
     .all() as CorpusFacets['tasks'];
   const exceptions = db
-    .prepare(`SELECT first_exception AS value, first_exception AS label, count(*) AS count FROM rollout_figures
-      WHERE first_exception IS NOT NULL GROUP BY first_exception ORDER BY count DESC, first_exception`)
+    .prepare(
+      `SELECT first_exception AS value, first_exception AS label, count(*) AS count FROM rollout_figures
+      WHERE first_exception IS NOT NULL GROUP BY first_exception ORDER BY count DESC, first_exception`,
+    )
     .all() as CorpusFacets['exceptions'];
   const kindCounts = db
     .prepare(`SELECT ${failureKinds.map((k) => `count(*) FILTER (WHERE kind_${k} > 0) AS "${k}"`).join(', ')} FROM rollout_figures`)
     .get() as Record<FailureKind, number>;
-  const kinds = failureKinds
-    .map((k) => ({ value: k, label: k.replace(/_/g, ' '), count: kindCounts[k] }))
-    .filter((k) => k.count > 0);
+  const kinds = failureKinds.map((k) => ({ value: k, label: k.replace(/_/g, ' '), count: kindCounts[k] })).filter((k) => k.count > 0);
   return { benchmarks, collections, grades, agents, tasks, exceptions, kinds };
 }
 
@@ -121,9 +129,12 @@ export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): Rol
     .pluck()
     .all({ ...params, limit: req.limit, offset: req.offset }) as string[];
   const byId = new Map(
-    (db.prepare(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Record<string, unknown>[]).map(
-      (row) => [row.id as string, toRolloutRow(row)],
-    ),
+    (
+      db.prepare(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Record<
+        string,
+        unknown
+      >[]
+    ).map((row) => [row.id as string, toRolloutRow(row)]),
   );
   return { total, offset: req.offset, rows: ids.map((id) => byId.get(id)!) };
 }

@@ -23,21 +23,25 @@ async function sample(): Promise<Db> {
 /** The figures counted the slow way, straight from steps and failure events. */
 function recounted(db: Db): unknown[] {
   return db
-    .prepare(`SELECT r.id,
+    .prepare(
+      `SELECT r.id,
         (SELECT count(*) FROM steps s WHERE s.rollout_id = r.id) AS steps,
         (SELECT coalesce(sum(duration_ms), 0) FROM steps s WHERE s.rollout_id = r.id) AS duration,
         (SELECT count(*) FROM failure_events f WHERE f.rollout_id = r.id) AS failures,
         ${failureKinds.map((k) => `(SELECT count(*) FROM failure_events f WHERE f.rollout_id = r.id AND kind = '${k}')`).join(', ')},
         (SELECT exception_class FROM failure_events f WHERE f.rollout_id = r.id ORDER BY step_idx IS NULL, step_idx, id LIMIT 1) AS first
-      FROM rollouts r ORDER BY r.id`)
+      FROM rollouts r ORDER BY r.id`,
+    )
     .raw()
     .all();
 }
 
 function stored(db: Db): unknown[] {
   return db
-    .prepare(`SELECT rollout_id, steps, duration_ms, failures, ${failureKinds.map((k) => `kind_${k}`).join(', ')}, first_exception
-      FROM rollout_figures ORDER BY rollout_id`)
+    .prepare(
+      `SELECT rollout_id, steps, duration_ms, failures, ${failureKinds.map((k) => `kind_${k}`).join(', ')}, first_exception
+      FROM rollout_figures ORDER BY rollout_id`,
+    )
     .raw()
     .all();
 }
@@ -60,7 +64,11 @@ describe('rollout figures', () => {
     expect(getRollout(db, event.rollout_id)).toMatchObject({ firstException: 'MemoryError', failureKinds: { oom: 1 } });
 
     db.prepare('DELETE FROM failure_events WHERE id = ?').run(event.id);
-    const step = db.prepare('SELECT rollout_id, idx FROM steps WHERE NOT EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = steps.rollout_id AND f.step_idx = steps.idx) LIMIT 1').get() as {
+    const step = db
+      .prepare(
+        'SELECT rollout_id, idx FROM steps WHERE NOT EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = steps.rollout_id AND f.step_idx = steps.idx) LIMIT 1',
+      )
+      .get() as {
       rollout_id: string;
       idx: number;
     };
@@ -115,10 +123,16 @@ describe('listRollouts', () => {
       for (const direction of ['asc', 'desc'] as const) {
         const sign = direction === 'asc' ? 1 : -1;
         const expected = [...all]
-          .sort((a, b) => sign * (compare(sortValue[sort](a), sortValue[sort](b)) || (sort === 'benchmark' ? compare(a.taskId, b.taskId) : 0) || compare(a.id, b.id)))
+          .sort(
+            (a, b) =>
+              sign * (compare(sortValue[sort](a), sortValue[sort](b)) || (sort === 'benchmark' ? compare(a.taskId, b.taskId) : 0) || compare(a.id, b.id)),
+          )
           .map((r) => r.id);
         const pages = [0, 7, 14, 21].flatMap((offset) => listRollouts(db, parseRequest('rollouts.list', { sort, direction, offset, limit: 7 })).rows);
-        expect(pages.map((r) => r.id), `${sort} ${direction}`).toEqual(expected);
+        expect(
+          pages.map((r) => r.id),
+          `${sort} ${direction}`,
+        ).toEqual(expected);
       }
     }
   });
@@ -138,7 +152,10 @@ describe('listRollouts', () => {
       const page = listRollouts(db, parseRequest('rollouts.list', { ...filters, limit: 1000 }));
       const expected = all.filter(keep).map((r) => r.id);
       expect(expected.length, JSON.stringify(filters)).toBeGreaterThan(0);
-      expect(page.rows.map((r) => r.id), JSON.stringify(filters)).toEqual(expected);
+      expect(
+        page.rows.map((r) => r.id),
+        JSON.stringify(filters),
+      ).toEqual(expected);
       expect(page.total).toBe(expected.length);
     }
     for (const k of facets.kinds) expect(k.count).toBe(all.filter((r) => (r.failureKinds[k.value] ?? 0) > 0).length);

@@ -24,8 +24,10 @@ export function figuresMark(db: Db): FiguresMark {
 export function recountFiguresSince(db: Db, mark: FiguresMark): number {
   const touched = JSON.stringify(
     db
-      .prepare(`SELECT id FROM rollouts WHERE rowid > ? UNION SELECT rollout_id FROM steps WHERE id > ?
-        UNION SELECT rollout_id FROM failure_events WHERE id > ?`)
+      .prepare(
+        `SELECT id FROM rollouts WHERE rowid > ? UNION SELECT rollout_id FROM steps WHERE id > ?
+        UNION SELECT rollout_id FROM failure_events WHERE id > ?`,
+      )
       .pluck()
       .all(mark.rollout, mark.step, mark.failure),
   );

@@ -8,10 +8,12 @@ const flag = (v: unknown): boolean | null => (v === null || v === undefined ? nu
 
 export function getRollout(db: Db, id: string): RolloutDetail {
   const row = db
-    .prepare(`SELECT ${rolloutColumns}, t.statement AS taskStatement,
+    .prepare(
+      `SELECT ${rolloutColumns}, t.statement AS taskStatement,
         b.role AS benchmarkRole, r.submitted AS submitted, r.grader_verdict AS graderVerdict, r.medal AS medal,
         r.above_median AS aboveMedian, r.valid_submission AS validSubmission, r.source_path AS sourcePath
-      ${rolloutJoins} JOIN benchmarks b ON b.id = t.benchmark_id WHERE r.id = ?`)
+      ${rolloutJoins} JOIN benchmarks b ON b.id = t.benchmark_id WHERE r.id = ?`,
+    )
     .get(id) as Row | undefined;
   if (!row) throw new ApiError('not_found', `rollout "${id}" is not in this corpus`);
   const programs = db
@@ -52,9 +54,11 @@ export function listSteps(db: Db, rollout: string, offset = 0, limit?: number): 
 
 export function getStep(db: Db, rollout: string, index: number): StepDetail {
   const row = db
-    .prepare(`SELECT ${stepColumns}, o.body AS stdout, e.body AS stderr ${stepJoins}
+    .prepare(
+      `SELECT ${stepColumns}, o.body AS stdout, e.body AS stderr ${stepJoins}
       JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash
-      WHERE s.rollout_id = ? AND s.idx = ?`)
+      WHERE s.rollout_id = ? AND s.idx = ?`,
+    )
     .get(rollout, index) as Row | undefined;
   if (!row) throw new ApiError('not_found', `rollout "${rollout}" has no step ${index}`);
   const { stdout, stderr, ...rest } = row;
@@ -69,10 +73,12 @@ export function listFailures(db: Db, rollout: string): FailureEvent[] {
 /** Failure events matching `where`, in list order: step failures by step, then grading failures. */
 function failuresWhere(db: Db, where: string, params: unknown[]): FailureEvent[] {
   const rows = db
-    .prepare(`SELECT id, rollout_id AS rolloutId, step_idx AS step, kind, exception_class AS exceptionClass, message, frames,
+    .prepare(
+      `SELECT id, rollout_id AS rolloutId, step_idx AS step, kind, exception_class AS exceptionClass, message, frames,
         traceback, program_path AS programPath, program_version AS programVersion, program_line AS programLine,
         category, suggested_category AS suggestedCategory, cause
-      FROM failure_events WHERE ${where} ORDER BY step_idx IS NULL, step_idx, id`)
+      FROM failure_events WHERE ${where} ORDER BY step_idx IS NULL, step_idx, id`,
+    )
     .all(...params) as Row[];
   return rows.map(({ frames, programPath, programVersion, ...rest }) => ({
     ...(rest as unknown as FailureEvent),
@@ -83,8 +89,10 @@ function failuresWhere(db: Db, where: string, params: unknown[]): FailureEvent[]
 
 export function getProgram(db: Db, rollout: string, path: string, version: number): ProgramContent {
   const row = db
-    .prepare(`SELECT p.rollout_id AS rolloutId, p.path, p.version, p.content_hash AS sha256, p.lines, t.body AS content
-      FROM program_versions p JOIN texts t ON t.hash = p.content_hash WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?`)
+    .prepare(
+      `SELECT p.rollout_id AS rolloutId, p.path, p.version, p.content_hash AS sha256, p.lines, t.body AS content
+      FROM program_versions p JOIN texts t ON t.hash = p.content_hash WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?`,
+    )
     .get(rollout, path, version) as ProgramContent | undefined;
   if (!row) throw new ApiError('not_found', `rollout "${rollout}" has no program ${path} version ${version}`);
   return row;

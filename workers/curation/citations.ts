@@ -61,7 +61,8 @@ export class ShownPrograms {
     if (quote === '') return { grounded: false, problem: 'empty_quote' };
     const cited = this.lines.get(citation.program);
     const { lineStart, lineEnd } = citation;
-    const rangeOk = cited !== undefined && Number.isInteger(lineStart) && Number.isInteger(lineEnd) && lineStart >= 1 && lineStart <= lineEnd && lineEnd <= cited.length;
+    const rangeOk =
+      cited !== undefined && Number.isInteger(lineStart) && Number.isInteger(lineEnd) && lineStart >= 1 && lineStart <= lineEnd && lineEnd <= cited.length;
     if (rangeOk && normalise(cited.slice(lineStart - 1, lineEnd).join('\n')).includes(quote)) return { grounded: true, problem: null };
     if (cited !== undefined && this.whole.get(citation.program)!.includes(quote)) {
       return { grounded: false, problem: rangeOk ? 'quote_not_at_lines' : 'bad_range' };

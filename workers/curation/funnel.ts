@@ -29,7 +29,14 @@ export const rejectionReasons = [
 const _allListed: RejectionReason extends (typeof rejectionReasons)[number] ? true : never = true;
 
 /** Reasons decided by the grounding and format checks, before uniqueness. */
-const checkReasons: ReadonlySet<RejectionReason> = new Set(['format', 'unknown_category', 'no_citation', 'wrong_program_citation', 'ungrounded_citation', 'off_category']);
+const checkReasons: ReadonlySet<RejectionReason> = new Set([
+  'format',
+  'unknown_category',
+  'no_citation',
+  'wrong_program_citation',
+  'ungrounded_citation',
+  'off_category',
+]);
 
 /**
  * Counts a funnel from each proposal's reasons (empty: accepted). A proposal that failed a
@@ -41,7 +48,8 @@ export function countFunnel(proposals: readonly { reasons: readonly RejectionRea
   const counts = new Map<RejectionReason, number>();
   for (const { reasons } of proposals) {
     const failedChecks = reasons.some((r) => checkReasons.has(r));
-    if (failedChecks && reasons.some((r) => !checkReasons.has(r))) throw new Error(`a proposal that failed its checks cannot also be rejected for ${reasons.join(', ')}`);
+    if (failedChecks && reasons.some((r) => !checkReasons.has(r)))
+      throw new Error(`a proposal that failed its checks cannot also be rejected for ${reasons.join(', ')}`);
     for (const reason of new Set(reasons)) counts.set(reason, (counts.get(reason) ?? 0) + 1);
     if (failedChecks) continue;
     funnel.passedChecks++;

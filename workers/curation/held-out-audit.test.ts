@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { auditOrigins, heldOutMessage } from './held-out-audit';
 
 describe('held-out-origin audit', () => {
-  const row = (rubric: string, rollout: string, task: string | null, benchmark: string | null, role: 'mining' | 'held_out' | null) => ({ rubric, title: `T ${rubric}`, rollout, task, benchmark, role });
+  const row = (rubric: string, rollout: string, task: string | null, benchmark: string | null, role: 'mining' | 'held_out' | null) => ({
+    rubric,
+    title: `T ${rubric}`,
+    rollout,
+    task,
+    benchmark,
+    role,
+  });
 
   it('fails on any held-out source, naming rubric and task, and lists untraceable sources without failing', () => {
     const result = auditOrigins([

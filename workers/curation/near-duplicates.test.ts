@@ -33,7 +33,15 @@ describe('near-duplicate merge', () => {
   });
 
   it('unions support, one entry per rollout, in rollout order', () => {
-    expect(unionSupport([{ rollout: 'r-3', task: 't3' }], [{ rollout: 'r-2', task: 't2' }, { rollout: 'r-3', task: 'other' }])).toEqual([
+    expect(
+      unionSupport(
+        [{ rollout: 'r-3', task: 't3' }],
+        [
+          { rollout: 'r-2', task: 't2' },
+          { rollout: 'r-3', task: 'other' },
+        ],
+      ),
+    ).toEqual([
       { rollout: 'r-2', task: 't2' },
       { rollout: 'r-3', task: 't3' },
     ]);

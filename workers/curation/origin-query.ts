@@ -29,7 +29,9 @@ export function originRows(db: Db, rubrics: readonly TracedRubric[]): OriginRow[
         const b = taskBenchmark.get(task) as { benchmark: string; role: BenchmarkRole } | undefined;
         return b ? [{ rubric: rubric.id, title: rubric.title, rollout: s.rollout, task, benchmark: b.benchmark, role: b.role }] : [];
       });
-      rows.push(...(resolved.length ? resolved : [{ rubric: rubric.id, title: rubric.title, rollout: s.rollout, task: tasks[0] ?? null, benchmark: null, role: null }]));
+      rows.push(
+        ...(resolved.length ? resolved : [{ rubric: rubric.id, title: rubric.title, rollout: s.rollout, task: tasks[0] ?? null, benchmark: null, role: null }]),
+      );
     }
   }
   return rows;

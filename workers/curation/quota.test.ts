@@ -24,10 +24,18 @@ describe('proposal checks', () => {
   it('keeps every reason a proposal fails', () => {
     // The quote is in the shown program, attributed to one that was never shown.
     const wrong = { program: 'e'.repeat(64), lineStart: 1, lineEnd: 1, quote: 'df["Age"]' };
-    expect(proposal('a b c', 'C09', { focus: 'C01', broken: true, cite: wrong }).reasons).toEqual(['format', 'unknown_category', 'wrong_program_citation', 'off_category']);
+    expect(proposal('a b c', 'C09', { focus: 'C01', broken: true, cite: wrong }).reasons).toEqual([
+      'format',
+      'unknown_category',
+      'wrong_program_citation',
+      'off_category',
+    ]);
     const unanchored = { ...good, lineStart: 1, lineEnd: 1 };
     expect(proposal('a b c', 'C01', { cite: unanchored }).reasons).toEqual(['ungrounded_citation']);
-    const uncited = checkProposal({ text: formatRubricText({ title: 't', appliesWhen: 'a', pattern: 'p', fix: null }), family: 'error', category: 'C01', citations: [] }, { programs, categories });
+    const uncited = checkProposal(
+      { text: formatRubricText({ title: 't', appliesWhen: 'a', pattern: 'p', fix: null }), family: 'error', category: 'C01', citations: [] },
+      { programs, categories },
+    );
     expect(uncited.reasons).toEqual(['no_citation']);
     expect(proposal('a b c', 'C01').reasons).toEqual([]);
   });
@@ -39,7 +47,13 @@ describe('Quota curation', () => {
   it('fills each category to its quota, stops a covered category early, and records every fate', async () => {
     const script = new Map<number, MinerAnswer>([
       // C01 (quota 2): one new rubric and one malformed; then two failures that teach nothing new.
-      [1, answer(proposal('missing lightgbm package in the sandbox', 'C01', { focus: 'C01' }), proposal('broken text here', 'C01', { focus: 'C01', broken: true }))],
+      [
+        1,
+        answer(
+          proposal('missing lightgbm package in the sandbox', 'C01', { focus: 'C01' }),
+          proposal('broken text here', 'C01', { focus: 'C01', broken: true }),
+        ),
+      ],
       [2, answer(proposal('missing lightgbm package in the sandbox', 'C01', { focus: 'C01' }))],
       [3, { ok: false, reason: 'http', message: 'HTTP 500' }],
       [4, answer(proposal('missing lightgbm package in the sandbox', 'C01', { focus: 'C01' }))],
@@ -80,7 +94,13 @@ describe('Quota curation', () => {
     ]);
     expect(result.proposals.map((p) => p.reasons)).toEqual([[], ['format'], ['duplicate'], ['duplicate'], [], ['over_quota']]);
     expect(result.proposals[2]!.duplicateOf).toBe('missing lightgbm package in the sandbox');
-    expect(countFunnel(result.proposals)).toEqual({ proposed: 6, passedChecks: 5, unique: 3, accepted: 2, reasons: { format: 1, duplicate: 2, over_quota: 1 } });
+    expect(countFunnel(result.proposals)).toEqual({
+      proposed: 6,
+      passedChecks: 5,
+      unique: 3,
+      accepted: 2,
+      reasons: { format: 1, duplicate: 2, over_quota: 1 },
+    });
     expect(result.units.find((u) => u.failure === 3)).toMatchObject({ outcome: 'failed', reason: 'http', kept: 0 });
   });
 
@@ -98,7 +118,8 @@ describe('Quota curation', () => {
       threshold: 0.6,
       stopAfterCovered: 1,
       // C01 answers last, yet keeps the rubric: C02's near-duplicate folds into it.
-      mine: (u) => (u.failure === 1 ? slow(30, answer(proposal('one lesson in two categories', 'C01'))) : slow(0, answer(proposal('one lesson in two categories', 'C02')))),
+      mine: (u) =>
+        u.failure === 1 ? slow(30, answer(proposal('one lesson in two categories', 'C01'))) : slow(0, answer(proposal('one lesson in two categories', 'C02'))),
     });
     expect(result.rubrics.map((r) => [r.category, r.support.map((s) => s.rollout)])).toEqual([['C01', ['r-1', 'r-2']]]);
     expect(result.categories.map((c) => c.filled)).toEqual([1, 0]);
@@ -115,12 +136,22 @@ describe('whole-rollout mining', () => {
       'r-3': answer(proposal('lesson one about columns and names', 'C02')),
     };
     const result = await mineWholeRollouts({
-      units: [{ rollout: 'r-1', task: 't' }, { rollout: 'r-2', task: 't' }, { rollout: 'r-3', task: 'u' }],
+      units: [
+        { rollout: 'r-1', task: 't' },
+        { rollout: 'r-2', task: 't' },
+        { rollout: 'r-3', task: 'u' },
+      ],
       threshold: 0.6,
       mine: async (u) => answers[u.rollout]!,
     });
     expect(result.rubrics.map((r) => [r.rubric.title, r.support])).toEqual([
-      ['lesson one about columns and names', [{ rollout: 'r-1', task: 't' }, { rollout: 'r-3', task: 'u' }]],
+      [
+        'lesson one about columns and names',
+        [
+          { rollout: 'r-1', task: 't' },
+          { rollout: 'r-3', task: 'u' },
+        ],
+      ],
       ['lesson two about packages', [{ rollout: 'r-1', task: 't' }]],
     ]);
     expect(result.units.map((u) => [u.unit, u.outcome, u.proposals, u.kept])).toEqual([

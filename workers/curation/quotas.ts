@@ -22,7 +22,9 @@ export interface CategoryQuota {
  */
 export function categoryQuotas(pool: CategoryCounts, targetSize: number): CategoryQuota[] {
   const total = totalOf(pool);
-  const codes = Object.keys(pool).filter((c) => pool[c]! > 0).sort(compareCodes);
+  const codes = Object.keys(pool)
+    .filter((c) => pool[c]! > 0)
+    .sort(compareCodes);
   if (total === 0) return [];
   if (targetSize === 0) return codes.map((category) => ({ category, share: pool[category]! / total, exact: 0, quota: 0 }));
   // Every pool category may take all N slots, so nothing is passed on: this is the plain apportionment.

@@ -22,7 +22,10 @@ describe('rubric text format', () => {
   });
 
   it('accepts the colon inside the bold and a missing fix', () => {
-    expect(parseRubricText('### T\n* **Applies when:** a\n* **Pattern:** b')).toEqual({ ok: true, rubric: { title: 'T', appliesWhen: 'a', pattern: 'b', fix: null } });
+    expect(parseRubricText('### T\n* **Applies when:** a\n* **Pattern:** b')).toEqual({
+      ok: true,
+      rubric: { title: 'T', appliesWhen: 'a', pattern: 'b', fix: null },
+    });
   });
 
   it('lists every problem of a malformed rubric', () => {
@@ -31,9 +34,15 @@ describe('rubric text format', () => {
       problems: ['text_before_title', 'unknown_field', 'empty_applies_when', 'missing_pattern'],
     });
     expect(parseRubricText('- **Pattern**: p')).toEqual({ ok: false, problems: ['missing_title', 'missing_applies_when'] });
-    expect(parseRubricText(`### ${'x'.repeat(161)}\n- **Applies when**: a\n- **Pattern**: b\n- **Pattern**: c`)).toEqual({ ok: false, problems: ['title_too_long', 'repeated_field'] });
+    expect(parseRubricText(`### ${'x'.repeat(161)}\n- **Applies when**: a\n- **Pattern**: b\n- **Pattern**: c`)).toEqual({
+      ok: false,
+      problems: ['title_too_long', 'repeated_field'],
+    });
     expect(parseRubricText('### A\n- **Applies when**: a\n- **Pattern**: b\n### B')).toEqual({ ok: false, problems: ['more_than_one_rubric'] });
-    expect(parseRubricText('### A\nsome words\n- **Applies when**: a\n- **Pattern**: b\n- **Fix**: ')).toEqual({ ok: false, problems: ['stray_text', 'empty_fix'] });
+    expect(parseRubricText('### A\nsome words\n- **Applies when**: a\n- **Pattern**: b\n- **Fix**: ')).toEqual({
+      ok: false,
+      problems: ['stray_text', 'empty_fix'],
+    });
   });
 
   it('writes the form it reads', () => {

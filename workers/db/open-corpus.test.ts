@@ -48,7 +48,27 @@ describe('openCorpus', () => {
     const applied = db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all();
     expect(applied).toEqual(migrations.map((m) => ({ version: m.version, checksum: m.checksum })));
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table') ORDER BY name`).pluck().all();
-    for (const t of ['benchmarks', 'tasks', 'collections', 'rollouts', 'steps', 'program_versions', 'failure_events', 'categories', 'rubrics', 'libraries', 'labels', 'cases', 'experiments', 'attempts', 'model_requests', 'texts', 'step_fts', 'rubric_fts', 'failure_fts']) {
+    for (const t of [
+      'benchmarks',
+      'tasks',
+      'collections',
+      'rollouts',
+      'steps',
+      'program_versions',
+      'failure_events',
+      'categories',
+      'rubrics',
+      'libraries',
+      'labels',
+      'cases',
+      'experiments',
+      'attempts',
+      'model_requests',
+      'texts',
+      'step_fts',
+      'rubric_fts',
+      'failure_fts',
+    ]) {
       expect(tables).toContain(t);
     }
     db.close();
@@ -117,7 +137,11 @@ describe('openCorpus', () => {
     const path = join(tempDir(), 'cut.db');
     const whole = closedCorpus(path);
     truncateSync(path, Math.floor(whole.length / 2 / 4096) * 4096);
-    expectRefused(path, 'damaged', /is damaged: it is \d+ bytes but its header says \d+ bytes \(\d+ pages of 4096\); it was probably cut off while being copied/);
+    expectRefused(
+      path,
+      'damaged',
+      /is damaged: it is \d+ bytes but its header says \d+ bytes \(\d+ pages of 4096\); it was probably cut off while being copied/,
+    );
     truncateSync(path, 60);
     expectRefused(path, 'damaged', /is damaged: it ends inside SQLite's 100-byte header \(60 bytes\)/);
   });

@@ -98,7 +98,8 @@ function inspectExisting(path: string, nativeBinding: string | undefined): void 
   const header = readSqliteHeader(path);
   if (!header.sqlite) throw refused(path, 'not_sqlite', 'is not an SQLite database, so not a Rubric Workbench corpus');
   const size = statSync(path).size;
-  if (!header.complete) throw refused(path, 'damaged', `is damaged: it ends inside SQLite's 100-byte header (${size} bytes); it was probably cut off while being copied`);
+  if (!header.complete)
+    throw refused(path, 'damaged', `is damaged: it ends inside SQLite's 100-byte header (${size} bytes); it was probably cut off while being copied`);
   if (header.pageSize < 512 || (header.pageSize & (header.pageSize - 1)) !== 0) {
     throw refused(path, 'damaged', `is damaged: its header names an impossible page size (${header.pageSize})`);
   }
@@ -135,7 +136,11 @@ function checkIdentity(path: string, applicationId: number, userVersion: number)
     throw refused(path, 'not_a_corpus', 'is an SQLite database but not a Rubric Workbench corpus (its application_id does not match)');
   }
   if (userVersion > latestSchemaVersion) {
-    throw refused(path, 'newer_version', `was made by a newer Rubric Workbench (schema ${userVersion}, this version knows ${latestSchemaVersion}); upgrade the app to open it`);
+    throw refused(
+      path,
+      'newer_version',
+      `was made by a newer Rubric Workbench (schema ${userVersion}, this version knows ${latestSchemaVersion}); upgrade the app to open it`,
+    );
   }
 }
 

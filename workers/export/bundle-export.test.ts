@@ -58,7 +58,9 @@ describe('bundle export', () => {
     const again = await importFile(db, exported);
     expect(again).toMatchObject({ rollouts: 0, steps: 0, programs: 0, rubrics: 0, libraries: 0, labels: 0, error: null });
     // Failure records that annotate a step are applied, not counted as rows; all the rest are duplicates.
-    const annotations = readFileSync(exported, 'utf8').split('\n').filter((l) => l.startsWith('{"type":"failure"') && !l.includes('"step":null')).length;
+    const annotations = readFileSync(exported, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{"type":"failure"') && !l.includes('"step":null')).length;
     expect(again.duplicates + annotations).toBe(records);
     db.close();
   });
@@ -70,18 +72,39 @@ describe('bundle export', () => {
       { type: 'task', id: 't', benchmark: 'b', statement: 'S', metric: 'accuracy', higherIsBetter: true },
       { type: 'rollout', id: 'r', task: 't', agent: 'a', seed: 1, grade: 'wrong', score: 0 },
       { type: 'program', rollout: 'r', path: 'p.py', version: 0, content: 'print("half an emoji: \ud83d")\n' },
-      { type: 'step', rollout: 'r', index: 0, command: 'python p.py', stdout: 'cut at \ud83d', stderr: '\ude00 low first', exitCode: 0, program: { path: 'p.py', version: 0 } },
+      {
+        type: 'step',
+        rollout: 'r',
+        index: 0,
+        command: 'python p.py',
+        stdout: 'cut at \ud83d',
+        stderr: '\ude00 low first',
+        exitCode: 0,
+        program: { path: 'p.py', version: 0 },
+      },
       { type: 'step', rollout: 'r', index: 1, command: 'python p.py', stdout: 'cut at \ud83c', stderr: 'a pair stays a pair: \ud83d\ude00', exitCode: 0 },
     ]);
     const { first, second, exported, reexported } = await roundTrip(source, dir);
     const text = readFileSync(exported, 'utf8');
     expect(readFileSync(reexported, 'utf8')).toBe(text);
     expect(text).not.toContain('\ufffd');
-    for (const escaped of ['"print(\\"half an emoji: \\ud83d\\")\\n"', '"stdout":"cut at \\ud83d"', '"stdout":"cut at \\ud83c"', '"stderr":"\\ude00 low first"', '"stderr":"a pair stays a pair: \ud83d\ude00"']) expect(text).toContain(escaped);
+    for (const escaped of [
+      '"print(\\"half an emoji: \\ud83d\\")\\n"',
+      '"stdout":"cut at \\ud83d"',
+      '"stdout":"cut at \\ud83c"',
+      '"stderr":"\\ude00 low first"',
+      '"stderr":"a pair stays a pair: \ud83d\ude00"',
+    ])
+      expect(text).toContain(escaped);
     // The source's own records come back as they went in, and importing the export again adds nothing.
-    const records = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const records = (path: string) =>
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
     const exportedSteps = records(exported).filter((r) => r.type === 'step' || r.type === 'program');
-    for (const original of records(source).filter((r) => r.type === 'step' || r.type === 'program')) expect(exportedSteps).toContainEqual(expect.objectContaining(original));
+    for (const original of records(source).filter((r) => r.type === 'step' || r.type === 'program'))
+      expect(exportedSteps).toContainEqual(expect.objectContaining(original));
     expect(await importFile(first, exported)).toMatchObject({ rollouts: 0, steps: 0, programs: 0, error: null });
     expect(corpusStats(second)).toEqual(corpusStats(first));
     first.close();

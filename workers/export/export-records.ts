@@ -20,9 +20,14 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
   const text = exactTexts(db);
 
   for (const t of db.prepare('SELECT * FROM taxonomies ORDER BY version').all() as Row[]) {
-    const categories = (db.prepare('SELECT * FROM categories WHERE taxonomy_version = ? ORDER BY position').all(t.version) as Row[]).map(
-      (c) => ({ ...extra(c), code: c.code, name: c.name, family: c.family, parent: opt(c.parent), guideline: opt(c.guideline) }),
-    );
+    const categories = (db.prepare('SELECT * FROM categories WHERE taxonomy_version = ? ORDER BY position').all(t.version) as Row[]).map((c) => ({
+      ...extra(c),
+      code: c.code,
+      name: c.name,
+      family: c.family,
+      parent: opt(c.parent),
+      guideline: opt(c.guideline),
+    }));
     yield { ...extra(t), type: 'taxonomy', version: t.version, categories } as RecordOf<'taxonomy'>;
   }
   for (const b of all('SELECT * FROM benchmarks ORDER BY id')) {
@@ -63,7 +68,14 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
   }
   for (const p of all(`SELECT p.*, t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash
       ORDER BY p.rollout_id, p.path, p.version`)) {
-    yield { ...extra(p), type: 'program', rollout: p.rollout_id, path: p.path, version: p.version, content: text(p.content_hash as string, p.body as string) } as RecordOf<'program'>;
+    yield {
+      ...extra(p),
+      type: 'program',
+      rollout: p.rollout_id,
+      path: p.path,
+      version: p.version,
+      content: text(p.content_hash as string, p.body as string),
+    } as RecordOf<'program'>;
   }
   for (const s of all(`SELECT s.*, o.body AS stdout, e.body AS stderr FROM steps s
       JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash ORDER BY s.rollout_id, s.idx`)) {
@@ -151,9 +163,10 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
 /** A rubrics row as its bundle record; shared with the pipeline, whose replay compares these lines. */
 export function rubricToRecord(db: Db, r: Row): RecordOf<'rubric'> {
   // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
-  const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map(
-    (s) => ({ rollout: s.rollout_id, task: opt(s.task_id) }),
-  );
+  const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map((s) => ({
+    rollout: s.rollout_id,
+    task: opt(s.task_id),
+  }));
   return {
     ...extra(r),
     type: 'rubric',
@@ -172,5 +185,14 @@ export function rubricToRecord(db: Db, r: Row): RecordOf<'rubric'> {
 /** A libraries row as its bundle record, its rubrics in library order. */
 export function libraryToRecord(db: Db, l: Row): RecordOf<'library'> {
   const rubrics = db.prepare('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(l.id);
-  return { ...extra(l), type: 'library', id: l.id, name: l.name, method: l.method, builtAt: l.built_at, params: parse(l.params), rubrics } as RecordOf<'library'>;
+  return {
+    ...extra(l),
+    type: 'library',
+    id: l.id,
+    name: l.name,
+    method: l.method,
+    builtAt: l.built_at,
+    params: parse(l.params),
+    rubrics,
+  } as RecordOf<'library'>;
 }

@@ -29,13 +29,13 @@ describe('extractFailure: successful steps', () => {
   });
 
   it('reports a crash when a pipe masks the status and the output ends in a traceback', () => {
-    const draft = extractFailure(
-      step({ exitCode: 0, stdout: `${data.CHAIN_CAUSE_311}\n`, command: 'python train.py 2>&1 | tail -n 40' }),
-    );
+    const draft = extractFailure(step({ exitCode: 0, stdout: `${data.CHAIN_CAUSE_311}\n`, command: 'python train.py 2>&1 | tail -n 40' }));
     expect(brief(draft)).toEqual(['crash', 'RuntimeError', 'could not load config: config.json']);
-    expect(brief(extractFailure(step({ exitCode: 0, stderr: data.CHAIN_CAUSE_311, command: 'python train.py || true' })))).toEqual(
-      ['crash', 'RuntimeError', 'could not load config: config.json'],
-    );
+    expect(brief(extractFailure(step({ exitCode: 0, stderr: data.CHAIN_CAUSE_311, command: 'python train.py || true' })))).toEqual([
+      'crash',
+      'RuntimeError',
+      'could not load config: config.json',
+    ]);
   });
 });
 
@@ -84,19 +84,11 @@ describe('extractFailure: crashes', () => {
   });
 
   it('reports an exception group by its class', () => {
-    expect(brief(extractFailure(step({ stderr: data.EXCEPTION_GROUP_311 })))).toEqual([
-      'crash',
-      'ExceptionGroup',
-      'many (2 sub-exceptions)',
-    ]);
+    expect(brief(extractFailure(step({ stderr: data.EXCEPTION_GROUP_311 })))).toEqual(['crash', 'ExceptionGroup', 'many (2 sub-exceptions)']);
   });
 
   it('reports an exception without a message with a null message', () => {
-    expect(brief(extractFailure(step({ exitCode: 130, stderr: data.KEYBOARD_INTERRUPT_311 })))).toEqual([
-      'crash',
-      'KeyboardInterrupt',
-      null,
-    ]);
+    expect(brief(extractFailure(step({ exitCode: 130, stderr: data.KEYBOARD_INTERRUPT_311 })))).toEqual(['crash', 'KeyboardInterrupt', null]);
   });
 
   it('reports a crash with no class and no message for exit 1 with empty output', () => {
@@ -112,23 +104,13 @@ describe('extractFailure: crashes', () => {
 
   it('uses the last error line as the message when there is no traceback', () => {
     const stderr = 'usage: train.py [-h] [--lr LR]\ntrain.py: error: unrecognized arguments: --epochs 3\n';
-    expect(brief(extractFailure(step({ exitCode: 2, stderr })))).toEqual([
-      'crash',
-      null,
-      'train.py: error: unrecognized arguments: --epochs 3',
-    ]);
+    expect(brief(extractFailure(step({ exitCode: 2, stderr })))).toEqual(['crash', null, 'train.py: error: unrecognized arguments: --epochs 3']);
   });
 
   it('treats an unknown exit status as a failure only on evidence', () => {
-    expect(brief(extractFailure(step({ exitCode: null, stderr: data.CHAIN_CONTEXT_312 })))).toEqual([
-      'crash',
-      'ZeroDivisionError',
-      'division by zero',
-    ]);
+    expect(brief(extractFailure(step({ exitCode: null, stderr: data.CHAIN_CONTEXT_312 })))).toEqual(['crash', 'ZeroDivisionError', 'division by zero']);
     expect(extractFailure(step({ exitCode: null, stdout: 'done\n' }))).toBeNull();
-    expect(brief(extractFailure(step({ exitCode: null, stderr: data.PIP_NO_MATCHING_DISTRIBUTION })))?.[0]).toBe(
-      'missing_package',
-    );
+    expect(brief(extractFailure(step({ exitCode: null, stderr: data.PIP_NO_MATCHING_DISTRIBUTION })))?.[0]).toBe('missing_package');
   });
 });
 
@@ -154,11 +136,7 @@ describe('extractFailure: timeouts and kills', () => {
   });
 
   it('reports a killed step with a bare "Killed" as killed', () => {
-    expect(brief(extractFailure(step({ exitCode: null, killed: true, stderr: 'Killed\n' })))).toEqual([
-      'killed',
-      null,
-      'Killed',
-    ]);
+    expect(brief(extractFailure(step({ exitCode: null, killed: true, stderr: 'Killed\n' })))).toEqual(['killed', null, 'Killed']);
   });
 
   it('reports exit 137 with a host out-of-memory report as oom', () => {
@@ -172,11 +150,7 @@ describe('extractFailure: timeouts and kills', () => {
   });
 
   it('reports exit 137 after a CUDA OOM traceback as oom with the exception', () => {
-    expect(brief(extractFailure(step({ exitCode: 137, stderr: data.CUDA_OOM })))).toEqual([
-      'oom',
-      'torch.OutOfMemoryError',
-      data.CUDA_OOM_MESSAGE,
-    ]);
+    expect(brief(extractFailure(step({ exitCode: 137, stderr: data.CUDA_OOM })))).toEqual(['oom', 'torch.OutOfMemoryError', data.CUDA_OOM_MESSAGE]);
   });
 });
 
@@ -193,10 +167,7 @@ describe('extractFailure: out of memory', () => {
   });
 
   it('reports `RuntimeError: CUDA error: out of memory` as oom', () => {
-    expect(brief(extractFailure(step({ stderr: data.CUDA_ERROR_OUT_OF_MEMORY })))?.slice(0, 2)).toEqual([
-      'oom',
-      'RuntimeError',
-    ]);
+    expect(brief(extractFailure(step({ stderr: data.CUDA_ERROR_OUT_OF_MEMORY })))?.slice(0, 2)).toEqual(['oom', 'RuntimeError']);
   });
 
   it("reports NumPy's MemoryError subclass as oom", () => {
@@ -215,32 +186,18 @@ describe('extractFailure: out of memory', () => {
   });
 
   it('reports std::bad_alloc without a traceback as oom', () => {
-    expect(brief(extractFailure(step({ exitCode: 134, stderr: data.CPP_BAD_ALLOC })))).toEqual([
-      'oom',
-      null,
-      'what():  std::bad_alloc',
-    ]);
+    expect(brief(extractFailure(step({ exitCode: 134, stderr: data.CPP_BAD_ALLOC })))).toEqual(['oom', null, 'what():  std::bad_alloc']);
   });
 });
 
 describe('extractFailure: missing packages and commands', () => {
   it('reports ModuleNotFoundError as missing_package', () => {
-    const stderr = data.AIDE_XGBOOST_TYPEERROR_313.replace(
-      /TypeError: .*/,
-      "ModuleNotFoundError: No module named 'catboost'",
-    );
-    expect(brief(extractFailure(step({ stderr })))).toEqual([
-      'missing_package',
-      'ModuleNotFoundError',
-      "No module named 'catboost'",
-    ]);
+    const stderr = data.AIDE_XGBOOST_TYPEERROR_313.replace(/TypeError: .*/, "ModuleNotFoundError: No module named 'catboost'");
+    expect(brief(extractFailure(step({ stderr })))).toEqual(['missing_package', 'ModuleNotFoundError', "No module named 'catboost'"]);
   });
 
   it("reports pandas' missing optional dependency as missing_package", () => {
-    expect(brief(extractFailure(step({ stderr: data.PANDAS_MISSING_OPTIONAL_DEPENDENCY })))?.slice(0, 2)).toEqual([
-      'missing_package',
-      'ImportError',
-    ]);
+    expect(brief(extractFailure(step({ stderr: data.PANDAS_MISSING_OPTIONAL_DEPENDENCY })))?.slice(0, 2)).toEqual(['missing_package', 'ImportError']);
   });
 
   it('reports a pip resolution error as missing_package', () => {
@@ -261,19 +218,11 @@ describe('extractFailure: missing packages and commands', () => {
       traceback: null,
     });
     const ubuntu = "Command 'unzip' not found, but can be installed with:\n\napt install unzip\n";
-    expect(brief(extractFailure(step({ exitCode: 127, stderr: ubuntu })))).toEqual([
-      'missing_package',
-      null,
-      'command not found: unzip',
-    ]);
+    expect(brief(extractFailure(step({ exitCode: 127, stderr: ubuntu })))).toEqual(['missing_package', null, 'command not found: unzip']);
   });
 
   it('reports exit 127 for any other command as a crash', () => {
-    expect(brief(extractFailure(step({ exitCode: 127, stderr: '/bin/sh: 1: pyhton: not found\n' })))).toEqual([
-      'crash',
-      null,
-      'command not found: pyhton',
-    ]);
+    expect(brief(extractFailure(step({ exitCode: 127, stderr: '/bin/sh: 1: pyhton: not found\n' })))).toEqual(['crash', null, 'command not found: pyhton']);
     expect(brief(extractFailure(step({ exitCode: 127, stderr: 'zsh: command not found: ./run_all.sh\n' })))).toEqual([
       'crash',
       null,

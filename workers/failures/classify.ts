@@ -83,7 +83,7 @@ interface FinalTraceback {
 
 /** True when only blank lines and clearly foreign lines (shell, logger, harness) follow offset `from`. */
 function onlyNoiseAfter(text: string, from: number): boolean {
-  for (let at = from; at < text.length; ) {
+  for (let at = from; at < text.length;) {
     const newline = text.indexOf('\n', at);
     const end = newline === -1 ? text.length : newline;
     const line = visibleText(text.slice(at, end));
@@ -106,12 +106,7 @@ function finalTraceback(stderr: string, stdout: string): FinalTraceback | null {
   return null;
 }
 
-const MEMORY_ERROR_CLASSES: ReadonlySet<string> = new Set([
-  'MemoryError',
-  'OutOfMemoryError',
-  '_ArrayMemoryError',
-  'ResourceExhaustedError',
-]);
+const MEMORY_ERROR_CLASSES: ReadonlySet<string> = new Set(['MemoryError', 'OutOfMemoryError', '_ArrayMemoryError', 'ResourceExhaustedError']);
 
 function shortName(exceptionClass: string): string {
   return exceptionClass.slice(exceptionClass.lastIndexOf('.') + 1);

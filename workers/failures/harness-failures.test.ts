@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { extractFailure, type StepOutcome } from '.';
 
-const step = (stdout: string, exitCode: number | null = 1, command = 'pytest -x'): StepOutcome => ({ command, stdout, stderr: '', exitCode, timedOut: false, killed: false });
+const step = (stdout: string, exitCode: number | null = 1, command = 'pytest -x'): StepOutcome => ({
+  command,
+  stdout,
+  stderr: '',
+  exitCode,
+  timedOut: false,
+  killed: false,
+});
 
 describe('tracebacks behind line prefixes', () => {
   it("reads a traceback behind pytest's INTERNALERROR> prefix", () => {
@@ -21,7 +28,10 @@ describe('tracebacks behind line prefixes', () => {
       kind: 'crash',
       exceptionClass: 'ValueError',
       message: 'bad config',
-      frames: [{ file: '/usr/lib/python3/site-packages/_pytest/main.py', line: 269 }, { file: '/repo/conftest.py', line: 12, function: 'pytest_collection' }],
+      frames: [
+        { file: '/usr/lib/python3/site-packages/_pytest/main.py', line: 269 },
+        { file: '/repo/conftest.py', line: 12, function: 'pytest_collection' },
+      ],
     });
   });
 
@@ -34,7 +44,11 @@ describe('tracebacks behind line prefixes', () => {
       'E       import numpy',
       "E   ModuleNotFoundError: No module named 'numpy'",
     ].join('\n');
-    expect(extractFailure(step(out))).toMatchObject({ kind: 'missing_package', exceptionClass: 'ModuleNotFoundError', frames: [{ file: '/repo/pkg/loader.py', line: 3 }] });
+    expect(extractFailure(step(out))).toMatchObject({
+      kind: 'missing_package',
+      exceptionClass: 'ModuleNotFoundError',
+      frames: [{ file: '/repo/pkg/loader.py', line: 3 }],
+    });
   });
 
   it("reads pytest's own report of a failed test: its location lines are the frames", () => {
@@ -57,7 +71,10 @@ describe('tracebacks behind line prefixes', () => {
       kind: 'crash',
       exceptionClass: 'ZeroDivisionError',
       message: 'division by zero',
-      frames: [{ file: 'tests/test_x.py', line: 4, function: null }, { file: 'src/x.py', line: 2, function: null }],
+      frames: [
+        { file: 'tests/test_x.py', line: 4, function: null },
+        { file: 'src/x.py', line: 2, function: null },
+      ],
     });
   });
 });

@@ -63,12 +63,7 @@ function isSingleLineMessage(exception: ExceptionLine): boolean {
 }
 
 function startsStructure(line: string): boolean {
-  return (
-    isTracebackHeader(line) ||
-    isGroupHeader(line) ||
-    separatorRelation(line) !== null ||
-    parseFrameLine(line) !== null
-  );
+  return isTracebackHeader(line) || isGroupHeader(line) || separatorRelation(line) !== null || parseFrameLine(line) !== null;
 }
 
 /**
@@ -198,8 +193,7 @@ export function parseMember(view: LineView, index: number, start: MemberStart): 
     case 'group':
     case 'group-exception': {
       const inner = groupView(view);
-      const own =
-        start === 'group' ? readFramesAndException(inner, index + 1) : readExceptionAt(inner, index, []);
+      const own = start === 'group' ? readFramesAndException(inner, index + 1) : readExceptionAt(inner, index, []);
       return 'failedAt' in own ? own : { exception: own.exception, next: skipGroupBoxes(view, own.next) };
     }
   }

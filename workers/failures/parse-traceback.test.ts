@@ -46,9 +46,7 @@ describe('parseTracebacks: chains', () => {
       ['ValueError', "invalid literal for int() with base 10: 'n/a'", null],
       ['ZeroDivisionError', 'division by zero', 'context'],
     ]);
-    expect(block.final.frames).toEqual([
-      { file: '/workspace/chain_context.py', line: 11, function: '<module>', code: 'total += rows.index(row) / 0' },
-    ]);
+    expect(block.final.frames).toEqual([{ file: '/workspace/chain_context.py', line: 11, function: '<module>', code: 'total += rows.index(row) / 0' }]);
   });
 
   it('reads pandas chained KeyErrors with Cython frames that have no source line', () => {
@@ -58,12 +56,7 @@ describe('parseTracebacks: chains', () => {
       ['KeyError', "'SalePrice'", 'cause'],
     ]);
     expect(block.chain[0]!.frames.map((f) => [f.file, f.line, f.function, f.code])).toEqual([
-      [
-        '/usr/local/lib/python3.11/site-packages/pandas/core/indexes/base.py',
-        3805,
-        'get_loc',
-        'return self._engine.get_loc(casted_key)',
-      ],
+      ['/usr/local/lib/python3.11/site-packages/pandas/core/indexes/base.py', 3805, 'get_loc', 'return self._engine.get_loc(casted_key)'],
       ['index.pyx', 167, 'pandas._libs.index.IndexEngine.get_loc', undefined],
       ['index.pyx', 196, 'pandas._libs.index.IndexEngine.get_loc', undefined],
       ['pandas/_libs/hashtable_class_helper.pxi', 7081, 'pandas._libs.hashtable.PyObjectHashTable.get_item', undefined],
@@ -108,9 +101,7 @@ describe('parseTracebacks: SyntaxError locations', () => {
   it('parses a SyntaxError in the main script, which has no Traceback header', () => {
     const block = single(data.SYNTAX_ERROR_312);
     expect(summary(block)).toEqual([['SyntaxError', "'(' was never closed", null]]);
-    expect(block.final.frames).toEqual([
-      { file: '/workspace/syn.py', line: 4, function: null, code: 'return np.mean((y - p) ** 2' },
-    ]);
+    expect(block.final.frames).toEqual([{ file: '/workspace/syn.py', line: 4, function: null, code: 'return np.mean((y - p) ** 2' }]);
     expect(block.start).toBe(0);
   });
 
@@ -266,9 +257,7 @@ describe('parseTracebacks: exception lines and messages', () => {
       '/workspace/train.py:12: UserWarning: The given NumPy array is not writable',
     ];
     for (const line of after) {
-      expect(single(`${data.MULTI_LINE_MESSAGE_312}${line}\n`).final.message).toBe(
-        single(data.MULTI_LINE_MESSAGE_312).final.message,
-      );
+      expect(single(`${data.MULTI_LINE_MESSAGE_312}${line}\n`).final.message).toBe(single(data.MULTI_LINE_MESSAGE_312).final.message);
     }
   });
 });
@@ -291,17 +280,9 @@ describe('parseTracebacks: blocks in surrounding output', () => {
   });
 
   it('reads a frame line that a progress-bar redraw was written in front of (merged streams)', () => {
-    const text = data.CUDA_OOM_FRAMES.replace(
-      '  File "/workspace/model.py"',
-      ' 45%|████▌     | 45/100 [00:03<00:04, 12.1it/s]\r  File "/workspace/model.py"',
-    );
+    const text = data.CUDA_OOM_FRAMES.replace('  File "/workspace/model.py"', ' 45%|████▌     | 45/100 [00:03<00:04, 12.1it/s]\r  File "/workspace/model.py"');
     const block = single(`${text}torch.OutOfMemoryError: x\n`);
-    expect(block.final.frames.map((f) => f.function)).toEqual([
-      '<module>',
-      '_wrapped_call_impl',
-      '_call_impl',
-      'forward',
-    ]);
+    expect(block.final.frames.map((f) => f.function)).toEqual(['<module>', '_wrapped_call_impl', '_call_impl', 'forward']);
   });
 
   it('reads a traceback whose every line carries a `[rank0]: ` prefix', () => {

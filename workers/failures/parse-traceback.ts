@@ -11,24 +11,9 @@
  * block. A block whose first exception never reaches its exception line
  * (truncated output, interleaved writers) is dropped rather than guessed.
  */
-import {
-  isBareGroupAt,
-  memberStartAt,
-  parseMember,
-  type LineView,
-  type MemberException,
-  type MemberStart,
-} from './parse-member';
+import { isBareGroupAt, memberStartAt, parseMember, type LineView, type MemberException, type MemberStart } from './parse-member';
 import { TextLines } from './text-lines';
-import {
-  GROUP_HEADER,
-  TRACEBACK_HEADER,
-  isForeignLine,
-  parseExceptionLine,
-  parseFrameLine,
-  separatorRelation,
-  type ChainRelation,
-} from './traceback-lines';
+import { GROUP_HEADER, TRACEBACK_HEADER, isForeignLine, parseExceptionLine, parseFrameLine, separatorRelation, type ChainRelation } from './traceback-lines';
 
 export type { Frame } from './parse-member';
 

@@ -7,9 +7,7 @@ describe('stripAnsi', () => {
   it('removes SGR colours, cursor controls, OSC hyperlinks and charset selection', () => {
     expect(stripAnsi('\x1b[1;35mValueError\x1b[0m: \x1b[35mbad\x1b[0m')).toBe('ValueError: bad');
     expect(stripAnsi('\x1b[?25l\x1b[2K\x1b[1Gdone\x1b[?25h')).toBe('done');
-    expect(stripAnsi('see \x1b]8;;https://pytorch.org\x07docs\x1b]8;;\x07 and \x1b]8;;x\x1b\\y\x1b]8;;\x1b\\')).toBe(
-      'see docs and y',
-    );
+    expect(stripAnsi('see \x1b]8;;https://pytorch.org\x07docs\x1b]8;;\x07 and \x1b]8;;x\x1b\\y\x1b]8;;\x1b\\')).toBe('see docs and y');
     expect(stripAnsi('\x1b(Bplain\x9b31mred')).toBe('plainred');
   });
 

@@ -40,9 +40,7 @@ export class TextLines {
     const next = this.starts[index + 1];
     if (next === undefined) return this.text.length;
     const beforeNewline = next - 1;
-    return beforeNewline > this.start(index) && this.text[beforeNewline - 1] === '\r'
-      ? beforeNewline - 1
-      : beforeNewline;
+    return beforeNewline > this.start(index) && this.text[beforeNewline - 1] === '\r' ? beforeNewline - 1 : beforeNewline;
   }
 
   /** The raw characters of line `index`, escapes and carriage returns included. */

@@ -32,7 +32,10 @@ const stepActions = new Set(['run', 'run_ipython', 'edit', 'read', 'write', 'bro
 
 describe('OpenHands', () => {
   const file = 'u1-openhands-multi-swe-bench-output.jsonl';
-  const instances = readFileSync(fixture(file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json);
+  const instances = readFileSync(fixture(file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Json);
 
   it('imports each instance of an evaluation output with its commands, exit codes, refused edits and patch', async () => {
     expect((await chooseImporter(fixture(file), file, 'auto')).format).toBe('openhands');
@@ -60,7 +63,11 @@ describe('OpenHands', () => {
         expect(f.message).toMatch(/^(No replacement was performed|Parameter `old_str` is required|Invalid `new_str` parameter)/);
       }
       const rollout = getRollout(db, id);
-      expect(rollout).toMatchObject({ taskId: `openhands:${instance.instance_id}`, agent: 'openai/openrouter-llama-4-maverick', submitted: instance.test_result.git_patch });
+      expect(rollout).toMatchObject({
+        taskId: `openhands:${instance.instance_id}`,
+        agent: 'openai/openrouter-llama-4-maverick',
+        submitted: instance.test_result.git_patch,
+      });
       expect(rollout.taskStatement).toBe(instance.instance.problem_statement);
       expect(rollout.sourcePath).toBe(fixture(file));
     }
@@ -126,11 +133,19 @@ describe('Inspect AI', () => {
     const raw = JSON.parse(readFileSync(fixture(file), 'utf8')) as Json;
     const errors = (raw.samples[0].messages as Json[]).map((m) => m.error as Json);
     const failures = listFailures(db, id!).sort((a, b) => a.step! - b.step!);
-    expect(failures.map((f) => [f.kind, f.message])).toEqual(
-      errors.map((e) => [e.type === 'timeout' ? 'timeout' : 'crash', `${e.type}: ${e.message}`]),
-    );
+    expect(failures.map((f) => [f.kind, f.message])).toEqual(errors.map((e) => [e.type === 'timeout' ? 'timeout' : 'crash', `${e.type}: ${e.message}`]));
     expect(failures.map((f) => f.message!.split(':')[0])).toEqual([
-      'parsing', 'timeout', 'parsing', 'unicode_decode', 'permission', 'file_not_found', 'is_a_directory', 'limit', 'approval', 'unknown', 'output_limit',
+      'parsing',
+      'timeout',
+      'parsing',
+      'unicode_decode',
+      'permission',
+      'file_not_found',
+      'is_a_directory',
+      'limit',
+      'approval',
+      'unknown',
+      'output_limit',
     ]);
     expect(listSteps(db, id!)[1]).toMatchObject({ command: 'bash', timedOut: true });
     db.close();

@@ -90,8 +90,17 @@ describe('AIDE journal import (real file)', () => {
     expect(steps[0]).toMatchObject({ command: 'python runfile.py', exitCode: 0, score: 0.13718, durationMs: 976, program: { path: 'runfile.py', version: 0 } });
     expect(steps.filter((s) => s.exitCode === 1).map((s) => s.index)).toEqual(buggySteps);
 
-    const extra = JSON.parse(db.prepare('SELECT extra FROM steps WHERE rollout_id = ? AND idx = 2').pluck().get(rolloutId) as string) as Record<string, unknown>;
-    expect(extra).toMatchObject({ id: 'e0edf19362b0437a8fb5e19e2ec7437a', step: 2, is_buggy: true, exc_type: 'TypeError', metric: { value: null, maximize: null } });
+    const extra = JSON.parse(db.prepare('SELECT extra FROM steps WHERE rollout_id = ? AND idx = 2').pluck().get(rolloutId) as string) as Record<
+      string,
+      unknown
+    >;
+    expect(extra).toMatchObject({
+      id: 'e0edf19362b0437a8fb5e19e2ec7437a',
+      step: 2,
+      is_buggy: true,
+      exc_type: 'TypeError',
+      metric: { value: null, maximize: null },
+    });
     expect(extra.exc_stack).toEqual(journal.nodes[2]!.exc_stack);
     expect(extra.plan).toMatch(/^We will impute missing numeric features/);
     expect(extra.analysis).toMatch(/^The code execution failed due to a TypeError/);
@@ -100,9 +109,7 @@ describe('AIDE journal import (real file)', () => {
     const stdout = db.prepare('SELECT body FROM texts WHERE hash = (SELECT stdout_hash FROM steps WHERE rollout_id = ? AND idx = 1)').pluck().get(rolloutId);
     expect(stdout).toBe('CV RMSE (log scale): 0.14813\nExecution time: a moment seconds (time limit is an hour).');
     expect(db.prepare('SELECT id, discipline, role FROM benchmarks').all()).toEqual([{ id: 'aide', discipline: 'ml', role: 'mining' }]);
-    expect(db.prepare('SELECT id, benchmark_id AS benchmark, higher_is_better AS hib FROM tasks').all()).toEqual([
-      { id: taskId, benchmark: 'aide', hib: 0 },
-    ]);
+    expect(db.prepare('SELECT id, benchmark_id AS benchmark, higher_is_better AS hib FROM tasks').all()).toEqual([{ id: taskId, benchmark: 'aide', hib: 0 }]);
     expect(db.prepare('SELECT id, task_id AS task, collection_id AS collection, source_format AS format, extra FROM rollouts').all()).toEqual([
       { id: rolloutId, task: taskId, collection: 'aide-import', format: 'aide', extra: '{"__version":"2"}' },
     ]);
@@ -184,7 +191,7 @@ describe('AIDE journal import (variants built from the real file)', () => {
     db.close();
   });
 
-  it('reads the program of a node that names its code_file from the journal\'s folder, relative or by the name an absolute path ends in', async () => {
+  it("reads the program of a node that names its code_file from the journal's folder, relative or by the name an absolute path ends in", async () => {
     const dir = tempDir();
     const journal = raw();
     const codes = journal.nodes.map((n) => n.code as string);
@@ -207,7 +214,7 @@ describe('AIDE journal import (variants built from the real file)', () => {
     db.close();
   });
 
-  it('refuses a code_file that is missing or outside the journal\'s folder, naming the node, and writes nothing', async () => {
+  it("refuses a code_file that is missing or outside the journal's folder, naming the node, and writes nothing", async () => {
     const dir = tempDir();
     const outside = join(dir, 'secret.py');
     writeFileSync(outside, 'TOKEN = "x"\n');

@@ -27,7 +27,14 @@ async function* readAideJournal(path: string, label: string): AsyncGenerator<Loc
   const nodes = elementLines(doc.text, 'nodes');
   const journal = parseDocument(doc, aideJournal, 'nodes', nodes);
   const link = (child: string) => keyLine(doc.text, 'node2parent', child);
-  yield* journalRecords(journal, fileStem(basename(path), ['.gz', '.json', '.journal']), contentHash(canonicalJson(doc.value)), label, { nodes, link }, codeFilesBeside(path));
+  yield* journalRecords(
+    journal,
+    fileStem(basename(path), ['.gz', '.json', '.journal']),
+    contentHash(canonicalJson(doc.value)),
+    label,
+    { nodes, link },
+    codeFilesBeside(path),
+  );
 }
 
 /** A program file larger than this is not a node's code. */
@@ -46,10 +53,14 @@ function codeFilesBeside(journalPath: string): CodeFileReader {
     try {
       real = realpathSync(candidate);
     } catch {
-      throw importError(where, `names ${codeFile}, which is not in the journal's folder (${candidate} does not exist); keep the node's code files beside the journal`);
+      throw importError(
+        where,
+        `names ${codeFile}, which is not in the journal's folder (${candidate} does not exist); keep the node's code files beside the journal`,
+      );
     }
     const rel = relative(folder, real);
-    if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel)) throw importError(where, `names ${codeFile}, which is outside the journal's folder; only files beside the journal are read`);
+    if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel))
+      throw importError(where, `names ${codeFile}, which is outside the journal's folder; only files beside the journal are read`);
     if (statSync(real).size > maxCodeFileBytes) throw importError(where, `names ${codeFile}, which is larger than ${maxCodeFileBytes / 1024 / 1024} MiB`);
     return decodeUtf8(readFileSync(real), codeFile);
   };

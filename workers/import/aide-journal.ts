@@ -9,25 +9,24 @@ import { z } from 'zod';
 const aideFrame = z.tuple([z.string(), z.number().int().nullable(), z.string(), z.string().nullable()]);
 
 /** One node of the search tree. */
-export const aideNode = z.looseObject({
-  id: z.string().min(1).optional(),
-  /** The program; some AIDE variants store it in a file beside the journal and name it in `code_file` instead. */
-  code: z.string().optional(),
-  code_file: z.string().optional(),
-  /** Terminal output as AIDE captured it: chunks to be concatenated, newlines included. */
-  _term_out: z.array(z.string()).nullable().optional(),
-  /** Seconds. */
-  exec_time: z.number().nonnegative().nullable().optional(),
-  exc_type: z.string().min(1).nullable().optional(),
-  exc_info: z.record(z.string(), z.unknown()).nullable().optional(),
-  exc_stack: z.array(aideFrame).nullable().optional(),
-  metric: z
-    .looseObject({ value: z.unknown().optional(), maximize: z.boolean().nullable().optional() })
-    .nullable()
-    .optional(),
-  is_buggy: z.boolean().nullable().optional(),
-  analysis: z.string().nullable().optional(),
-}).refine((n) => n.code !== undefined || n.code_file !== undefined, { message: 'a node needs its code (code or code_file)', path: ['code'] });
+export const aideNode = z
+  .looseObject({
+    id: z.string().min(1).optional(),
+    /** The program; some AIDE variants store it in a file beside the journal and name it in `code_file` instead. */
+    code: z.string().optional(),
+    code_file: z.string().optional(),
+    /** Terminal output as AIDE captured it: chunks to be concatenated, newlines included. */
+    _term_out: z.array(z.string()).nullable().optional(),
+    /** Seconds. */
+    exec_time: z.number().nonnegative().nullable().optional(),
+    exc_type: z.string().min(1).nullable().optional(),
+    exc_info: z.record(z.string(), z.unknown()).nullable().optional(),
+    exc_stack: z.array(aideFrame).nullable().optional(),
+    metric: z.looseObject({ value: z.unknown().optional(), maximize: z.boolean().nullable().optional() }).nullable().optional(),
+    is_buggy: z.boolean().nullable().optional(),
+    analysis: z.string().nullable().optional(),
+  })
+  .refine((n) => n.code !== undefined || n.code_file !== undefined, { message: 'a node needs its code (code or code_file)', path: ['code'] });
 
 /** A whole journal. AIDE serialises the tree as `node2parent` (child id to parent id) and clears each node's own links. */
 export const aideJournal = z.looseObject({

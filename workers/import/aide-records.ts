@@ -37,7 +37,14 @@ export interface JournalLines {
  * its text) name the rollout; the task is named by the stem alone. `readCode` gives the text
  * of a node's `code_file` (a variant that keeps programs beside the journal).
  */
-export function* journalRecords(journal: AideJournal, stem: string, hash: string, file: string, lines: JournalLines, readCode: CodeFileReader): Generator<LocatedRecord> {
+export function* journalRecords(
+  journal: AideJournal,
+  stem: string,
+  hash: string,
+  file: string,
+  lines: JournalLines,
+  readCode: CodeFileReader,
+): Generator<LocatedRecord> {
   const { nodes, node2parent, task_desc: taskDesc, ...journalExtra } = journal;
   const rollout = runId('aide', stem, hash);
   const parents = parentIndexes(nodes, node2parent, file, lines);
@@ -81,12 +88,7 @@ function outputOf(chunks: readonly string[]): string {
 }
 
 /** Each node's parent as a step index, from `node2parent`; null for roots. */
-function parentIndexes(
-  nodes: readonly AideNode[],
-  node2parent: Readonly<Record<string, string>>,
-  file: string,
-  lines: JournalLines,
-): (number | null)[] {
+function parentIndexes(nodes: readonly AideNode[], node2parent: Readonly<Record<string, string>>, file: string, lines: JournalLines): (number | null)[] {
   const indexOf = new Map<string, number>();
   nodes.forEach((node, index) => {
     if (node.id === undefined) return;

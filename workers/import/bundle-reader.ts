@@ -160,7 +160,7 @@ function invalidUtf8(bytes: Buffer, file: string, line: number): ApiError {
 
 /** Offset of the first byte that does not start a well-formed UTF-8 sequence, or -1. */
 export function firstInvalidUtf8(b: Uint8Array): number {
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i]!;
     if (c < 0x80) {
       i += 1;

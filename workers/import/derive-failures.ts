@@ -167,10 +167,7 @@ export class FailureDeriver {
     });
     if (!draft) return;
     // Without frames there is nothing to locate: the rollout's programs need not be read.
-    const target =
-      draft.frames.length === 0
-        ? null
-        : locateInProgram(draft.frames, step.programPath, step.programVersion, this.programsFor(step.rollout));
+    const target = draft.frames.length === 0 ? null : locateInProgram(draft.frames, step.programPath, step.programVersion, this.programsFor(step.rollout));
     if (this.staged.length >= stagedMax || (this.staged.length > 0 && this.staged[0]!.rollout !== step.rollout)) {
       this.writeStaged();
     }
@@ -354,7 +351,7 @@ export class FailureDeriver {
       WHERE f.id >= ? AND f.step_idx IS NOT NULL ORDER BY f.id LIMIT ?`);
     const update = this.db.prepare('UPDATE failure_events SET suggested_category = ? WHERE id = ?');
     this.suggest = null;
-    for (let from = this.firstEventId; ; ) {
+    for (let from = this.firstEventId; ;) {
       const rows = select.all(from, batchSize) as (StoredStep & { id: number })[];
       if (rows.length === 0) break;
       for (const row of rows) {
@@ -378,9 +375,11 @@ export class FailureDeriver {
     this.programs = null;
     const programs = this.programsFor(rollout);
     const events = this.db
-      .prepare(`SELECT f.id, f.frames, s.program_path, s.program_version
+      .prepare(
+        `SELECT f.id, f.frames, s.program_path, s.program_version
         FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
-        WHERE f.rollout_id = ? AND f.id >= ? AND f.step_idx IS NOT NULL AND f.frames <> '[]'`)
+        WHERE f.rollout_id = ? AND f.id >= ? AND f.step_idx IS NOT NULL AND f.frames <> '[]'`,
+      )
       .all(rollout, this.firstEventId) as { id: number; frames: string; program_path: string | null; program_version: number | null }[];
     const update = this.db.prepare('UPDATE failure_events SET program_path = ?, program_version = ?, program_line = ? WHERE id = ?');
     for (const event of events) {

@@ -77,10 +77,26 @@ describe('importFile (bundle v1)', () => {
     ['truncated JSON', (r) => r.splice(6, 0, '{"type":"step","rollout":"r-1","ind'), /bad\.jsonl:7: not valid JSON/],
     ['a wrong type', (r) => r.splice(6, 0, { type: 'step', rollout: 'r-1', index: 'two', command: 'ls' }), /bad\.jsonl:7 field "index": step record/],
     ['an unknown record type', (r) => r.push({ type: 'checkpoint', id: 'x' }), /bad\.jsonl:14 field "type": unknown record type "checkpoint"/],
-    ['a dangling reference', (r) => r.push({ type: 'step', rollout: 'r-404', index: 0, command: 'ls' }), /bad\.jsonl:14 field "rollout": refers to rollout "r-404", which is neither in this file nor in the corpus/],
-    ['a dangling program reference', (r) => r.push({ type: 'step', rollout: 'r-1', index: 5, command: 'python x.py', program: { path: 'x.py', version: 3 } }), /bad\.jsonl:14 field "program": refers to program x\.py version 3/],
-    ['the same id with different content', (r) => r.push({ type: 'rubric', id: 'rb-1', title: 'Other', appliesWhen: 'x', pattern: 'y', family: 'error' }), /bad\.jsonl:14: rubric "rb-1" already exists with different content/],
-    ['a failure annotating a missing step', (r) => r.push({ type: 'failure', rollout: 'r-1', step: 9, category: 'C02' }), /bad\.jsonl:14 field "step": rollout "r-1" has no step 9/],
+    [
+      'a dangling reference',
+      (r) => r.push({ type: 'step', rollout: 'r-404', index: 0, command: 'ls' }),
+      /bad\.jsonl:14 field "rollout": refers to rollout "r-404", which is neither in this file nor in the corpus/,
+    ],
+    [
+      'a dangling program reference',
+      (r) => r.push({ type: 'step', rollout: 'r-1', index: 5, command: 'python x.py', program: { path: 'x.py', version: 3 } }),
+      /bad\.jsonl:14 field "program": refers to program x\.py version 3/,
+    ],
+    [
+      'the same id with different content',
+      (r) => r.push({ type: 'rubric', id: 'rb-1', title: 'Other', appliesWhen: 'x', pattern: 'y', family: 'error' }),
+      /bad\.jsonl:14: rubric "rb-1" already exists with different content/,
+    ],
+    [
+      'a failure annotating a missing step',
+      (r) => r.push({ type: 'failure', rollout: 'r-1', step: 9, category: 'C02' }),
+      /bad\.jsonl:14 field "step": rollout "r-1" has no step 9/,
+    ],
     ['a non-object line', (r) => r.push('[1, 2, 3]'), /bad\.jsonl:14: a record must be a JSON object/],
   ];
 

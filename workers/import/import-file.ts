@@ -32,7 +32,15 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   const before = await checkIsFile(path, label);
   const importer = await chooseImporter(path, label, options.format ?? 'auto');
   const result = emptyImportResult(path, importer.format);
-  const counted = { rollout: 'rollouts', step: 'steps', program: 'programs', failure: 'failures', rubric: 'rubrics', library: 'libraries', label: 'labels' } as const;
+  const counted = {
+    rollout: 'rollouts',
+    step: 'steps',
+    program: 'programs',
+    failure: 'failures',
+    rubric: 'rubrics',
+    library: 'libraries',
+    label: 'labels',
+  } as const;
 
   const fileHash = fileSha256(path);
   beginImportTransaction(db);
@@ -98,7 +106,10 @@ async function checkIsFile(path: string, label: string): Promise<FileVersion> {
     stats = await stat(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ApiError('import_failed', code === 'ENOENT' ? `${label}: no such file (${path})` : `${label}: cannot be read (${code ?? (err as Error).message})`);
+    throw new ApiError(
+      'import_failed',
+      code === 'ENOENT' ? `${label}: no such file (${path})` : `${label}: cannot be read (${code ?? (err as Error).message})`,
+    );
   }
   if (stats.isDirectory()) throw new ApiError('import_failed', `${label}: is a folder, not a file (${path})`);
   if (!stats.isFile()) throw new ApiError('import_failed', `${label}: is not a regular file (${path})`);
@@ -119,7 +130,13 @@ async function checkUnchanged(path: string, label: string, before: FileVersion):
     throw new ApiError('import_failed', `${label}: the file was removed while it was read; nothing was written`);
   }
   const changed =
-    after.ino !== before.ino ? 'replaced' : after.size !== before.size ? `resized (${before.size} to ${after.size} bytes)` : after.mtimeNs !== before.mtimeNs || after.ctimeNs !== before.ctimeNs ? 'rewritten' : null;
+    after.ino !== before.ino
+      ? 'replaced'
+      : after.size !== before.size
+        ? `resized (${before.size} to ${after.size} bytes)`
+        : after.mtimeNs !== before.mtimeNs || after.ctimeNs !== before.ctimeNs
+          ? 'rewritten'
+          : null;
   if (changed !== null) throw new ApiError('import_failed', `${label}: the file was ${changed} while it was read; nothing was written`);
 }
 

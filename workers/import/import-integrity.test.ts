@@ -95,7 +95,9 @@ describe('a file that changes while it is read', () => {
       rewritten = true;
       appendFileSync(path, `${JSON.stringify({ type: 'step', rollout: 'r', index: 9999, command: 'late', exitCode: 0 })}\n`);
     };
-    await expect(importFile(db, path, { onProgress: rewrite })).rejects.toThrow(/^run\.jsonl: the file was resized \(\d+ to \d+ bytes\) while it was read; nothing was written$/);
+    await expect(importFile(db, path, { onProgress: rewrite })).rejects.toThrow(
+      /^run\.jsonl: the file was resized \(\d+ to \d+ bytes\) while it was read; nothing was written$/,
+    );
     expect(rewritten).toBe(true);
     expect(tableCounts(db)).toEqual(before);
     db.close();
@@ -126,7 +128,10 @@ describe('what Python and damaged files write', () => {
     const lines = journalText.split('\n');
     lines[67] = `${lines[67]} secret-token`;
     const db = openCorpus(join(dir, 'corpus.db'));
-    const error = await importFile(db, journalIn(dir, 'bad', lines.join('\n'))).then(() => null, (err: Error) => err);
+    const error = await importFile(db, journalIn(dir, 'bad', lines.join('\n'))).then(
+      () => null,
+      (err: Error) => err,
+    );
     expect(error?.message).toMatch(/^journal\.json:68: not valid JSON \(/);
     expect(error?.message).not.toContain('secret');
     expect(rolloutIds(db)).toEqual([]);
@@ -140,7 +145,10 @@ describe('what Python and damaged files write', () => {
     await expect(importFile(db, journalIn(dir, 'deep', `{"nodes": [\n{"code": "x",\n "_term_out": ${deep}}], "node2parent": {}}`))).rejects.toThrow(
       /^journal\.json:3: nested more than 512 levels deep$/,
     );
-    const bundle = writeBundle(dir, 'deep.jsonl', [{ type: 'benchmark', id: 'b', discipline: 'ml', role: 'mining' }, `{"type":"benchmark","id":"c","discipline":"ml","role":"mining","x":${deep}}`]);
+    const bundle = writeBundle(dir, 'deep.jsonl', [
+      { type: 'benchmark', id: 'b', discipline: 'ml', role: 'mining' },
+      `{"type":"benchmark","id":"c","discipline":"ml","role":"mining","x":${deep}}`,
+    ]);
     await expect(importFile(db, bundle)).rejects.toMatchObject({ code: 'import_failed', message: 'deep.jsonl:2: the record is nested too deeply to be read' });
     expect(rolloutIds(db)).toEqual([]);
     db.close();
@@ -170,16 +178,30 @@ describe('files that are not runs', () => {
     const db = openCorpus(join(dir, 'corpus.db'));
     const shadow = join(dir, 'shadow');
     writeFileSync(shadow, 'root:$6$saltsalt$hashhashhash:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n');
-    const refused = await importFile(db, shadow).then(() => null, (err: Error) => err.message);
-    expect(refused).toBe('shadow: format not recognised: text that is not JSON. Tried openhands, mini-swe-agent, inspect, bundle, aide, swe-agent; name one with --format');
+    const refused = await importFile(db, shadow).then(
+      () => null,
+      (err: Error) => err.message,
+    );
+    expect(refused).toBe(
+      'shadow: format not recognised: text that is not JSON. Tried openhands, mini-swe-agent, inspect, bundle, aide, swe-agent; name one with --format',
+    );
     const array = join(dir, 'list.json');
     writeFileSync(array, JSON.stringify([{ user: 'alice', password: 'hunter2' }]));
-    const described = await importFile(db, array).then(() => null, (err: Error) => err.message);
+    const described = await importFile(db, array).then(
+      () => null,
+      (err: Error) => err.message,
+    );
     expect(described).toMatch(/^list\.json: format not recognised: a JSON array of objects with keys user, password\. Tried /);
     expect(described).not.toContain('hunter2');
-    const forced = await importFile(db, shadow, { format: 'aide' }).then(() => null, (err: Error) => err.message);
+    const forced = await importFile(db, shadow, { format: 'aide' }).then(
+      () => null,
+      (err: Error) => err.message,
+    );
     expect(forced).toMatch(/^shadow:1: not valid JSON \(unexpected character at byte 1 of the line\)$/);
-    const asBundle = await importFile(db, shadow, { format: 'bundle' }).then(() => null, (err: Error) => err.message);
+    const asBundle = await importFile(db, shadow, { format: 'bundle' }).then(
+      () => null,
+      (err: Error) => err.message,
+    );
     expect(asBundle).toBe('shadow:1: not valid JSON (unexpected character)');
     expect(rolloutIds(db)).toEqual([]);
     db.close();

@@ -18,7 +18,11 @@ describe('import.files through the core', () => {
     writeFileSync(bad, '{"type":"benchmark","id":"b2","discipline":"ml","role":"mining"}\n{"type":"task"\n');
     const good = writeBundle(dir, 'good.jsonl', miniBundle());
     const result = await core.invoke('import.files', { paths: [bad, good], jobId: 'job-1' });
-    expect(result.files[0]).toMatchObject({ file: bad, rollouts: 0, error: { code: 'import_failed', message: expect.stringMatching(/^bad\.jsonl:2: not valid JSON/) } });
+    expect(result.files[0]).toMatchObject({
+      file: bad,
+      rollouts: 0,
+      error: { code: 'import_failed', message: expect.stringMatching(/^bad\.jsonl:2: not valid JSON/) },
+    });
     expect(result.files[1]).toMatchObject({ file: good, rollouts: 1, error: null });
     expect((await core.invoke('corpus.stats', {})).benchmarks).toBe(1);
     expect(events).toContainEqual(expect.objectContaining({ type: 'db:changed' }));

@@ -57,7 +57,12 @@ describe('a gzip that inflates to 300 MiB', () => {
   it('is refused as a bundle whose one line is longer than the line cap, in under 1 GiB', async () => {
     const dir = tempDir();
     const path = join(dir, 'huge.jsonl.gz');
-    await inflatingTo(path, '{"type":"benchmark","id":"b","discipline":"ml","role":"mining"}\n{"type":"benchmark","id":"c","discipline":"ml","role":"mining","x":"', 300 * mib, '"}\n');
+    await inflatingTo(
+      path,
+      '{"type":"benchmark","id":"b","discipline":"ml","role":"mining"}\n{"type":"benchmark","id":"c","discipline":"ml","role":"mining","x":"',
+      300 * mib,
+      '"}\n',
+    );
     const { outcome, maxRssBytes } = await importInChild(path, join(dir, 'bundle.db'), 'bundle');
     expect(outcome).toBe('huge.jsonl.gz:2: line is longer than 256 MiB');
     expect(maxRssBytes).toBeLessThan(1024 * mib);

@@ -187,7 +187,7 @@ export function located(record: Record<string, unknown> & { type: string }, file
 /** The file's name without the suffixes its format adds, for ids derived from it. */
 export function fileStem(name: string, suffixes: readonly string[]): string {
   let stem = name;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const suffix of suffixes) {
       if (stem.length > suffix.length && stem.toLowerCase().endsWith(suffix)) {

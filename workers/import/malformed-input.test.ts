@@ -84,8 +84,16 @@ describe('malformed input: the error names the file, line and field; the corpus 
   const wrongTypes: [string, object, RegExp][] = [
     ['a string exit code', { type: 'step', rollout: 'r-2', index: 2, command: 'ls', exitCode: '1' }, /bad\.jsonl:5 field "exitCode": step record: /],
     ['a grade outside the enum', { type: 'rollout', id: 'r-3', task: 'task-1', grade: 'meh' }, /bad\.jsonl:5 field "grade": rollout record: /],
-    ['a negative program version', { type: 'step', rollout: 'r-2', index: 2, command: 'ls', program: { path: 'solution.py', version: -1 } }, /bad\.jsonl:5 field "program\.version": step record: /],
-    ['a nested category without a family', { type: 'taxonomy', version: 'v9', categories: [{ code: 'X', name: 'x' }] }, /bad\.jsonl:5 field "categories\.0\.family": taxonomy record: /],
+    [
+      'a negative program version',
+      { type: 'step', rollout: 'r-2', index: 2, command: 'ls', program: { path: 'solution.py', version: -1 } },
+      /bad\.jsonl:5 field "program\.version": step record: /,
+    ],
+    [
+      'a nested category without a family',
+      { type: 'taxonomy', version: 'v9', categories: [{ code: 'X', name: 'x' }] },
+      /bad\.jsonl:5 field "categories\.0\.family": taxonomy record: /,
+    ],
     ['a record type that is a number', { type: 5, id: 'x' }, /bad\.jsonl:5 field "type": missing record type/],
     ['a record without a type', { id: 'x' }, /bad\.jsonl:5 field "type": missing record type/],
   ];
@@ -101,15 +109,35 @@ describe('malformed input: the error names the file, line and field; the corpus 
   it('unknown record types, also after valid records of this file', async () => {
     const dir = tempDir();
     const db = await seededCorpus(dir);
-    await expectRefused(db, writeBundle(dir, 'bad.jsonl', [...secondRollout(), { type: 'Step', rollout: 'r-2', index: 3 }]), /bad\.jsonl:5 field "type": unknown record type "Step" \(expected one of taxonomy, /);
+    await expectRefused(
+      db,
+      writeBundle(dir, 'bad.jsonl', [...secondRollout(), { type: 'Step', rollout: 'r-2', index: 3 }]),
+      /bad\.jsonl:5 field "type": unknown record type "Step" \(expected one of taxonomy, /,
+    );
     db.close();
   });
 
   const dangling: [string, object, RegExp][] = [
-    ['a task whose benchmark is missing', { type: 'task', id: 'task-2', benchmark: 'nope', statement: 's' }, /bad\.jsonl:5 field "benchmark": refers to benchmark "nope", which is neither in this file nor in the corpus/],
-    ['a rollout whose collection is missing', { type: 'rollout', id: 'r-3', task: 'task-1', collection: 'gone' }, /bad\.jsonl:5 field "collection": refers to collection "gone"/],
-    ['a library listing a missing rubric', { type: 'library', id: 'lib-2', name: 'L', method: 'quota', builtAt: '2026-01-01', rubrics: ['rb-1', 'rb-404'] }, /bad\.jsonl:5 field "rubrics\.1": refers to rubric "rb-404"/],
-    ['a program of a missing rollout', { type: 'program', rollout: 'r-9', path: 'a.py', version: 0, content: '' }, /bad\.jsonl:5 field "rollout": refers to rollout "r-9"/],
+    [
+      'a task whose benchmark is missing',
+      { type: 'task', id: 'task-2', benchmark: 'nope', statement: 's' },
+      /bad\.jsonl:5 field "benchmark": refers to benchmark "nope", which is neither in this file nor in the corpus/,
+    ],
+    [
+      'a rollout whose collection is missing',
+      { type: 'rollout', id: 'r-3', task: 'task-1', collection: 'gone' },
+      /bad\.jsonl:5 field "collection": refers to collection "gone"/,
+    ],
+    [
+      'a library listing a missing rubric',
+      { type: 'library', id: 'lib-2', name: 'L', method: 'quota', builtAt: '2026-01-01', rubrics: ['rb-1', 'rb-404'] },
+      /bad\.jsonl:5 field "rubrics\.1": refers to rubric "rb-404"/,
+    ],
+    [
+      'a program of a missing rollout',
+      { type: 'program', rollout: 'r-9', path: 'a.py', version: 0, content: '' },
+      /bad\.jsonl:5 field "rollout": refers to rollout "r-9"/,
+    ],
   ];
   for (const [name, record, message] of dangling) {
     it(`dangling references: ${name}`, async () => {
@@ -135,7 +163,11 @@ describe('malformed input: the error names the file, line and field; the corpus 
     const twice = await importFile(db, writeBundle(dir, 'twice.jsonl', [rollout!, program!, step0!, step1!, step1!]));
     expect(twice).toMatchObject({ steps: 2, duplicates: 1 });
     const other = { ...step1!, index: 5 };
-    await expectRefused(db, writeBundle(dir, 'bad.jsonl', [other, { ...other, stdout: '2\n' }]), /^bad\.jsonl:2: step "r-2" 5 already exists with different content/);
+    await expectRefused(
+      db,
+      writeBundle(dir, 'bad.jsonl', [other, { ...other, stdout: '2\n' }]),
+      /^bad\.jsonl:2: step "r-2" 5 already exists with different content/,
+    );
     db.close();
   });
 
@@ -143,15 +175,31 @@ describe('malformed input: the error names the file, line and field; the corpus 
     const dir = tempDir();
     const db = await seededCorpus(dir);
     const records = [...secondRollout(), { type: 'program', rollout: 'r-2', path: 'solution.py', version: 0, content: 'print(2)\n' }];
-    await expectRefused(db, writeBundle(dir, 'bad.jsonl', records), /^bad\.jsonl:5: program solution\.py version 0 of rollout "r-2" already exists with different content/);
+    await expectRefused(
+      db,
+      writeBundle(dir, 'bad.jsonl', records),
+      /^bad\.jsonl:5: program solution\.py version 0 of rollout "r-2" already exists with different content/,
+    );
     db.close();
   });
 
   const againstCorpus: [string, object, RegExp][] = [
-    ['a step', { type: 'step', rollout: 'r-1', index: 0, command: 'ls', stdout: 'test.csv\n', exitCode: 0, durationMs: 12 }, /^bad\.jsonl:1: step "r-1" 0 already exists with different content/],
-    ['a program', { type: 'program', rollout: 'r-1', path: 'solution.py', version: 0, content: 'changed\n' }, /^bad\.jsonl:1: program solution\.py version 0 of rollout "r-1" already exists with different content/],
+    [
+      'a step',
+      { type: 'step', rollout: 'r-1', index: 0, command: 'ls', stdout: 'test.csv\n', exitCode: 0, durationMs: 12 },
+      /^bad\.jsonl:1: step "r-1" 0 already exists with different content/,
+    ],
+    [
+      'a program',
+      { type: 'program', rollout: 'r-1', path: 'solution.py', version: 0, content: 'changed\n' },
+      /^bad\.jsonl:1: program solution\.py version 0 of rollout "r-1" already exists with different content/,
+    ],
     ['a rollout', { type: 'rollout', id: 'r-1', task: 'task-1', grade: 'correct' }, /^bad\.jsonl:1: rollout "r-1" already exists with different content/],
-    ['a task', { type: 'task', id: 'task-1', benchmark: 'bench', statement: 'Median age' }, /^bad\.jsonl:1: task "task-1" already exists with different content/],
+    [
+      'a task',
+      { type: 'task', id: 'task-1', benchmark: 'bench', statement: 'Median age' },
+      /^bad\.jsonl:1: task "task-1" already exists with different content/,
+    ],
   ];
   for (const [name, record, message] of againstCorpus) {
     it(`the same id with other content than the corpus holds from an earlier import: ${name}`, async () => {
@@ -210,7 +258,14 @@ describe('malformed input: the error names the file, line and field; the corpus 
     const dir = tempDir();
     const db = await seededCorpus(dir);
     const nested = join(dir, 'nested.jsonl');
-    writeFileSync(nested, Buffer.concat([Buffer.from('{"type":"taxonomy","version":"v2","categories":[{"code":"A","name":"a","family":"crash"},{"code":"B","name":"b'), Buffer.from([0xe2, 0x82]), Buffer.from('","family":"crash"}]}\n')]));
+    writeFileSync(
+      nested,
+      Buffer.concat([
+        Buffer.from('{"type":"taxonomy","version":"v2","categories":[{"code":"A","name":"a","family":"crash"},{"code":"B","name":"b'),
+        Buffer.from([0xe2, 0x82]),
+        Buffer.from('","family":"crash"}]}\n'),
+      ]),
+    );
     await expectRefused(db, nested, /^nested\.jsonl:1 field "categories\.1\.name": invalid UTF-8/, { format: 'bundle' });
     const truncated = join(dir, 'end.jsonl');
     writeFileSync(truncated, Buffer.concat([Buffer.from(lines(secondRollout())), Buffer.from([0x7b, 0xf0, 0x9f, 0x98])]));
@@ -253,7 +308,10 @@ describe('malformed input: the error names the file, line and field; the corpus 
       '    print(1)',
       'ValueError: too much output',
     ].join('\n');
-    const records = [...secondRollout(), { type: 'step', rollout: 'r-2', index: 2, command: 'python solution.py', stdout, stderr, exitCode: 1, program: { path: 'solution.py', version: 0 } }];
+    const records = [
+      ...secondRollout(),
+      { type: 'step', rollout: 'r-2', index: 2, command: 'python solution.py', stdout, stderr, exitCode: 1, program: { path: 'solution.py', version: 0 } },
+    ];
     const path = writeBundle(dir, 'big.jsonl', records);
     const started = performance.now();
     const result = await importFile(db, path);
@@ -264,7 +322,10 @@ describe('malformed input: the error names the file, line and field; the corpus 
       .get() as { bytes: number; body: string };
     expect(row.bytes).toBe(Buffer.byteLength(stdout));
     expect(row.body === stdout).toBe(true);
-    expect(db.prepare(`SELECT exception_class, program_line FROM failure_events WHERE rollout_id = 'r-2' AND step_idx = 2`).get()).toEqual({ exception_class: 'ValueError', program_line: 1 });
+    expect(db.prepare(`SELECT exception_class, program_line FROM failure_events WHERE rollout_id = 'r-2' AND step_idx = 2`).get()).toEqual({
+      exception_class: 'ValueError',
+      program_line: 1,
+    });
     expect(db.prepare(`SELECT count(*) FROM step_fts WHERE step_fts MATCH '"needle_word_at_the_end"'`).pluck().get()).toBe(1);
     // Tells a linear import from a quadratic one (days on 50 MB); about two seconds on a quiet machine.
     expect(seconds).toBeLessThan(90);
@@ -289,7 +350,14 @@ describe('malformed input: the error names the file, line and field; the corpus 
   it('a gzip file that is truncated, and one that is corrupt', async () => {
     const dir = tempDir();
     const db = await seededCorpus(dir);
-    const many = Array.from({ length: 400 }, (_, i) => ({ type: 'step', rollout: 'r-2', index: i + 2, command: `echo ${i}`, stdout: `${'line '.repeat(40)}${i}\n`, exitCode: 0 }));
+    const many = Array.from({ length: 400 }, (_, i) => ({
+      type: 'step',
+      rollout: 'r-2',
+      index: i + 2,
+      command: `echo ${i}`,
+      stdout: `${'line '.repeat(40)}${i}\n`,
+      exitCode: 0,
+    }));
     const gz = gzipSync(Buffer.from(lines([...secondRollout(), ...many])));
     const truncated = join(dir, 'cut.jsonl.gz');
     writeFileSync(truncated, gz.subarray(0, Math.floor(gz.length * 0.6)));
@@ -362,9 +430,21 @@ describe('records in any order give the same corpus', () => {
   /** A rollout whose failed step's traceback points into a program, with an annotation and a taxonomy. */
   function orderedRecords(): object[] {
     const program = 'import pandas as pd\n\ndf = pd.read_csv("train.csv")\nprint(df["Agee"].mean())\n';
-    const traceback = ['Traceback (most recent call last):', '  File "/workspace/solution.py", line 4, in <module>', '    print(df["Agee"].mean())', "KeyError: 'Agee'"].join('\n');
+    const traceback = [
+      'Traceback (most recent call last):',
+      '  File "/workspace/solution.py", line 4, in <module>',
+      '    print(df["Agee"].mean())',
+      "KeyError: 'Agee'",
+    ].join('\n');
     return [
-      { type: 'taxonomy', version: 'v1', categories: [{ code: 'C02', name: 'Missing column', family: 'crash' }, { code: 'C06', name: 'API misuse', family: 'crash' }] },
+      {
+        type: 'taxonomy',
+        version: 'v1',
+        categories: [
+          { code: 'C02', name: 'Missing column', family: 'crash' },
+          { code: 'C06', name: 'API misuse', family: 'crash' },
+        ],
+      },
       { type: 'benchmark', id: 'bench', discipline: 'ml', role: 'mining' },
       { type: 'task', id: 'task-1', benchmark: 'bench', statement: 'Mean age' },
       { type: 'rollout', id: 'r-1', task: 'task-1', grade: 'wrong' },
@@ -372,7 +452,14 @@ describe('records in any order give the same corpus', () => {
       { type: 'program', rollout: 'r-1', path: 'solution.py', version: 1, content: `# v1\n${program}` },
       { type: 'step', rollout: 'r-1', index: 0, command: 'python solution.py', stderr: traceback, exitCode: 1, program: { path: 'solution.py', version: 0 } },
       { type: 'step', rollout: 'r-1', index: 1, command: 'python other.py', stderr: traceback.replace('line 4', 'line 5'), exitCode: 1 },
-      { type: 'step', rollout: 'r-1', index: 2, command: 'python -c "x"', stderr: "Traceback (most recent call last):\n  File \"<string>\", line 1, in <module>\nNameError: name 'x' is not defined", exitCode: 1 },
+      {
+        type: 'step',
+        rollout: 'r-1',
+        index: 2,
+        command: 'python -c "x"',
+        stderr: 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nNameError: name \'x\' is not defined',
+        exitCode: 1,
+      },
       { type: 'step', rollout: 'r-1', index: 3, command: 'ls', stdout: 'a\n', exitCode: 0 },
       { type: 'failure', rollout: 'r-1', step: 0, category: 'C02', cause: 'typo' },
       { type: 'failure', rollout: 'r-1', step: 0, cause: 'typo, second opinion' },
@@ -383,8 +470,10 @@ describe('records in any order give the same corpus', () => {
 
   function events(db: Db): unknown[] {
     return db
-      .prepare(`SELECT rollout_id, step_idx, kind, exception_class, message, frames, traceback, program_path, program_version,
-          program_line, category, suggested_category, cause, record_hash, extra FROM failure_events ORDER BY step_idx IS NULL, step_idx, record_hash`)
+      .prepare(
+        `SELECT rollout_id, step_idx, kind, exception_class, message, frames, traceback, program_path, program_version,
+          program_line, category, suggested_category, cause, record_hash, extra FROM failure_events ORDER BY step_idx IS NULL, step_idx, record_hash`,
+      )
       .all();
   }
 
@@ -400,7 +489,16 @@ describe('records in any order give the same corpus', () => {
   it('derives the same failure events whatever the order of the records', async () => {
     const tidy = await importInOrder((r) => r);
     expect(tidy.events).toHaveLength(5);
-    expect(tidy.events[0]).toMatchObject({ step_idx: 0, exception_class: 'KeyError', program_path: 'solution.py', program_version: 0, program_line: 4, category: 'C02', suggested_category: 'C02', cause: 'typo, second opinion' });
+    expect(tidy.events[0]).toMatchObject({
+      step_idx: 0,
+      exception_class: 'KeyError',
+      program_path: 'solution.py',
+      program_version: 0,
+      program_line: 4,
+      category: 'C02',
+      suggested_category: 'C02',
+      cause: 'typo, second opinion',
+    });
     expect(tidy.events[1]).toMatchObject({ step_idx: 1, program_path: 'solution.py', program_version: 1, program_line: 5 });
     expect(tidy.events[2]).toMatchObject({ step_idx: 2, exception_class: 'NameError', suggested_category: 'C06' });
     expect(tidy.events[3]).toMatchObject({ step_idx: 3, kind: 'crash', suggested_category: null, cause: 'listed the wrong folder' });

@@ -53,9 +53,10 @@ const knownFields = {
   attempt: Object.keys(attemptRecord.shape),
 } satisfies Record<BundleRecord['type'], string[]>;
 
-const knownFieldSets = Object.fromEntries(
-  Object.entries(knownFields).map(([type, fields]) => [type, new Set<string>(fields)]),
-) as unknown as Record<BundleRecord['type'], ReadonlySet<string>>;
+const knownFieldSets = Object.fromEntries(Object.entries(knownFields).map(([type, fields]) => [type, new Set<string>(fields)])) as unknown as Record<
+  BundleRecord['type'],
+  ReadonlySet<string>
+>;
 
 /** Unknown fields of a record, kept as JSON so export can write them back. */
 export function extraOf(record: BundleRecord): string | null {
@@ -93,7 +94,6 @@ function describeReference(table: PendingReference['table'], key: readonly (stri
 const recentProgramsMax = 4096;
 /** Bound on the program texts' sha256s remembered (about 110 bytes each). */
 const programTextsMax = 128 * 1024;
-
 
 const bool = (v: boolean | null | undefined): number | null => (v === undefined || v === null ? null : v ? 1 : 0);
 
@@ -137,13 +137,9 @@ export class RecordWriter {
     const p = (sql: string) => db.prepare(sql);
     this.stmt = {
       taxonomy: p('INSERT INTO taxonomies (version, record_hash, extra) VALUES (?, ?, ?)'),
-      category: p(
-        'INSERT INTO categories (taxonomy_version, code, name, family, parent, guideline, position, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
+      category: p('INSERT INTO categories (taxonomy_version, code, name, family, parent, guideline, position, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       benchmark: p('INSERT INTO benchmarks (id, name, discipline, role, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)'),
-      task: p(
-        'INSERT INTO tasks (id, benchmark_id, statement, metric, higher_is_better, facts, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
+      task: p('INSERT INTO tasks (id, benchmark_id, statement, metric, higher_is_better, facts, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       collection: p('INSERT INTO collections (id, name, created_at, agent, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)'),
       rollout: p(`INSERT INTO rollouts (id, task_id, collection_id, agent, seed, grade, score, submitted, grader_verdict,
         medal, above_median, valid_submission, source_format, record_hash, extra)
@@ -259,14 +255,7 @@ export class RecordWriter {
   }
 
   /** Inserts a record keyed by `where`, or recognises it as a duplicate, or refuses a conflicting one. */
-  private keyed(
-    record: BundleRecord,
-    at: SourceLocation,
-    table: string,
-    where: string,
-    key: unknown[],
-    insert: (hash: string) => void,
-  ): WriteOutcome {
+  private keyed(record: BundleRecord, at: SourceLocation, table: string, where: string, key: unknown[], insert: (hash: string) => void): WriteOutcome {
     const hash = recordHash(record);
     if (this.hashLookup(table, where).get(...key) !== undefined) return this.taken(record, at, table, where, key, hash);
     insert(hash);
@@ -408,14 +397,7 @@ export class RecordWriter {
     const hash = recordHash(record);
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
-    this.stmt.gradingFailure.run(
-      record.rollout,
-      record.kind ?? 'wrong_answer',
-      record.category ?? null,
-      record.cause ?? null,
-      hash,
-      extraOf(record),
-    );
+    this.stmt.gradingFailure.run(record.rollout, record.kind ?? 'wrong_answer', record.category ?? null, record.cause ?? null, hash, extraOf(record));
     return 'inserted';
   }
 
@@ -457,10 +439,21 @@ export class RecordWriter {
     const existing = this.stmt.labelHash.get(...key) as string | undefined;
     if (existing === hash) return 'duplicate';
     if (existing !== undefined) {
-      throw importError(at, `label by "${record.annotator}" on ${record.target.kind} "${record.target.id}" at ${record.at} already exists with different content`);
+      throw importError(
+        at,
+        `label by "${record.annotator}" on ${record.target.kind} "${record.target.id}" at ${record.at} already exists with different content`,
+      );
     }
     const needsReview = checkImportedLabel(this.db, record, at);
-    const { lastInsertRowid } = this.stmt.label.run(...key.slice(0, 4), canonicalJson(record.value ?? null), JSON.stringify(record.reasons), record.note, record.at, hash, extraOf(record));
+    const { lastInsertRowid } = this.stmt.label.run(
+      ...key.slice(0, 4),
+      canonicalJson(record.value ?? null),
+      JSON.stringify(record.reasons),
+      record.note,
+      record.at,
+      hash,
+      extraOf(record),
+    );
     if (needsReview) this.db.prepare('UPDATE labels SET needs_review = 1 WHERE id = ?').run(lastInsertRowid);
     return 'inserted';
   }

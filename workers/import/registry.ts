@@ -14,14 +14,7 @@ import { sweAgentImporter } from './swe-agent-importer';
  * The agents' formats come first: their detectors look for fields only they write, while a
  * bundle is any JSON line with a record type.
  */
-export const importers: readonly Importer[] = [
-  openHandsImporter,
-  miniSweAgentImporter,
-  inspectImporter,
-  bundleImporter,
-  aideImporter,
-  sweAgentImporter,
-];
+export const importers: readonly Importer[] = [openHandsImporter, miniSweAgentImporter, inspectImporter, bundleImporter, aideImporter, sweAgentImporter];
 
 /** Picks the importer for a file: the one named by `format`, or the first whose detector accepts its head. */
 export async function chooseImporter(path: string, label: string, format: string): Promise<Importer> {

@@ -50,7 +50,10 @@ function olderSchema(): RawTrajectory {
 
 /** The id of the rollout imported from a file named `<stem>.traj`, or of the instance `stem`: its name and its content's hash. */
 function rolloutNamed(db: Db, stem: string): string {
-  const ids = db.prepare("SELECT id FROM rollouts WHERE id LIKE ? ESCAPE '\\'").pluck().all(`swe-agent:${stem.replaceAll('_', '\\_')}@%`) as string[];
+  const ids = db
+    .prepare("SELECT id FROM rollouts WHERE id LIKE ? ESCAPE '\\'")
+    .pluck()
+    .all(`swe-agent:${stem.replaceAll('_', '\\_')}@%`) as string[];
   expect(ids).toHaveLength(1);
   return ids[0]!;
 }
@@ -60,7 +63,9 @@ function rolloutExtra(db: Db, id: string): Record<string, unknown> {
 }
 
 function stepExtras(db: Db, id: string): Record<string, unknown>[] {
-  return (db.prepare('SELECT extra FROM steps WHERE rollout_id = ? ORDER BY idx').pluck().all(id) as string[]).map((e) => JSON.parse(e) as Record<string, unknown>);
+  return (db.prepare('SELECT extra FROM steps WHERE rollout_id = ? ORDER BY idx').pluck().all(id) as string[]).map(
+    (e) => JSON.parse(e) as Record<string, unknown>,
+  );
 }
 
 describe('SWE-agent trajectory import (real file)', () => {
@@ -89,7 +94,10 @@ describe('SWE-agent trajectory import (real file)', () => {
     expect(rollout).toMatchObject({ taskId: 'swe-agent:SWE-agent__test-repo-i1', agent: 'gpt-4o', submitted: traj.info.submission });
     expect(rollout.submitted).toContain('+def division(a: float, b: float) -> float:');
     const extra = rolloutExtra(db, rolloutId);
-    expect(extra.info).toMatchObject({ exit_status: 'submitted', model_stats: { instance_cost: 0.019520000000000006, tokens_sent: 7141, tokens_received: 243, api_calls: 5 } });
+    expect(extra.info).toMatchObject({
+      exit_status: 'submitted',
+      model_stats: { instance_cost: 0.019520000000000006, tokens_sent: 7141, tokens_received: 243, api_calls: 5 },
+    });
     expect(Object.keys(extra.info as object)).not.toContain('submission');
     expect(extra).toMatchObject({ environment: 'main', replay_config: { problem_statement: { id: 'SWE-agent__test-repo-i1' } } });
     expect(extra.history).toHaveLength(10);

@@ -27,13 +27,7 @@ const timedOutNotice = /^\s*EXECUTION TIMED OUT\b/;
  * Every record of one trajectory, in writing order. `stem` names the rollout (and the
  * task when the file names no instance); `lines` holds the line where each entry starts.
  */
-export function* trajectoryRecords(
-  traj: SweAgentTrajectory,
-  stem: string,
-  hash: string,
-  file: string,
-  lines: readonly number[],
-): Generator<LocatedRecord> {
+export function* trajectoryRecords(traj: SweAgentTrajectory, stem: string, hash: string, file: string, lines: readonly number[]): Generator<LocatedRecord> {
   const { trajectory: entries, info, replay_config: rawConfig, ...rest } = traj;
   const { submission, ...infoRest } = info ?? {};
   // A history-only file records its steps as the assistant's actions and the observations answering them.
@@ -84,7 +78,6 @@ function entriesFromHistory(history: NonNullable<SweAgentTrajectory['history']>)
   });
   return entries;
 }
-
 
 function stepOf(entry: SweAgentEntry, index: number, rollout: string): Record<string, unknown> & { type: 'step' } {
   const { action, observation, execution_time: seconds, state, ...kept } = entry;

@@ -65,7 +65,11 @@ function rubricBlock(r: JudgedRubric): string {
 }
 
 /** The structured request judging `rubrics` on the case's program. */
-export function judgeRequest(input: JudgeCase, rubrics: readonly [JudgedRubric, ...JudgedRubric[]], options: { model: string; maxTokens: number }): StructuredRequest<JudgeAnswerValue> {
+export function judgeRequest(
+  input: JudgeCase,
+  rubrics: readonly [JudgedRubric, ...JudgedRubric[]],
+  options: { model: string; maxTokens: number },
+): StructuredRequest<JudgeAnswerValue> {
   const metric = metricText(input.metric, input.higherIsBetter);
   const message = [
     `<task id="${attr(input.task)}">`,

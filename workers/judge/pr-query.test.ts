@@ -16,8 +16,25 @@ const traceback = (file: string, line: number, code: string, error: string) =>
 
 function bundle(): object[] {
   const program = (path: string, version: number, content: string) => ({ type: 'program', rollout: 'r-1', path, version, content });
-  const step = (index: number, path: string, version: number, extra: object) => ({ type: 'step', rollout: 'r-1', index, command: `python ${path}`, durationMs: 10, program: { path, version }, ...extra });
-  const rubric = (id: string, family: string, category: string) => ({ type: 'rubric', id, title: id, appliesWhen: 'a', pattern: 'p', family, category, support: [{ rollout: 'r-1', task: 't-1' }] });
+  const step = (index: number, path: string, version: number, extra: object) => ({
+    type: 'step',
+    rollout: 'r-1',
+    index,
+    command: `python ${path}`,
+    durationMs: 10,
+    program: { path, version },
+    ...extra,
+  });
+  const rubric = (id: string, family: string, category: string) => ({
+    type: 'rubric',
+    id,
+    title: id,
+    appliesWhen: 'a',
+    pattern: 'p',
+    family,
+    category,
+    support: [{ rollout: 'r-1', task: 't-1' }],
+  });
   const credit = (annotator: string, rubricId: string, path: string, version: number, value: string, at: string) => ({
     type: 'label',
     annotator,
@@ -38,7 +55,10 @@ function bundle(): object[] {
     step(1, 'a.py', 0, { exitCode: 1, stderr: traceback('a.py', 2, 'x = df["Age"]', "KeyError: 'Age'") }),
     step(2, 'a.py', 1, { exitCode: 0 }),
     step(3, 'b.py', 0, { exitCode: 124, timedOut: true }),
-    step(4, 'c.py', 0, { exitCode: 1, stderr: traceback('c.py', 2, 'x = torch.zeros(10**12, device="cuda")', 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.64 TiB.') }),
+    step(4, 'c.py', 0, {
+      exitCode: 1,
+      stderr: traceback('c.py', 2, 'x = torch.zeros(10**12, device="cuda")', 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.64 TiB.'),
+    }),
     step(5, 'c.py', 0, { exitCode: 1, stderr: traceback('c.py', 3, 'y = len(5)', "TypeError: object of type 'int' has no len()") }),
     step(6, 'd.py', 0, { exitCode: 137, killed: true, stderr: 'Killed\n' }),
     rubric('e1', 'error', 'C02'),
@@ -48,8 +68,24 @@ function bundle(): object[] {
     { type: 'library', id: 'L1', name: 'L1', method: 'hand-curated', builtAt: '2026-10-01', rubrics: ['e1', 'e2', 'p1'] },
     { type: 'library', id: 'L2', name: 'L2', method: 'hand-curated', builtAt: '2026-10-01', rubrics: ['e2', 'p2'] },
     // a.py v1 failed when re-executed (no traceback kept): a failure of unknown class. b.py's timeout says nothing.
-    { type: 'case', id: 'case-a1', task: 't-1', program: { rollout: 'r-1', path: 'a.py', version: 1 }, command: 'python a.py', timeoutS: 60, score: { from: 'stdout', regex: '(.*)' } },
-    { type: 'case', id: 'case-b0', task: 't-1', program: { rollout: 'r-1', path: 'b.py', version: 0 }, command: 'python b.py', timeoutS: 60, score: { from: 'stdout', regex: '(.*)' } },
+    {
+      type: 'case',
+      id: 'case-a1',
+      task: 't-1',
+      program: { rollout: 'r-1', path: 'a.py', version: 1 },
+      command: 'python a.py',
+      timeoutS: 60,
+      score: { from: 'stdout', regex: '(.*)' },
+    },
+    {
+      type: 'case',
+      id: 'case-b0',
+      task: 't-1',
+      program: { rollout: 'r-1', path: 'b.py', version: 0 },
+      command: 'python b.py',
+      timeoutS: 60,
+      score: { from: 'stdout', regex: '(.*)' },
+    },
     { type: 'experiment', id: 'x', name: 'x', arms: ['original'], repeats: 1 },
     { type: 'attempt', experiment: 'x', case: 'case-a1', arm: 'original', repeat: 0, status: 'failed', exitCode: 1 },
     { type: 'attempt', experiment: 'x', case: 'case-b0', arm: 'original', repeat: 0, status: 'timeout', exitCode: 124 },
@@ -70,9 +106,11 @@ describe('rubrics.precisionRecall on a hand-made case', () => {
     const dbPath = join(dir, 'pr.db');
     const db = openCorpus(dbPath);
     await importFile(db, writeBundle(dir, 'pr.jsonl', bundle()));
-    const program = (path: string, version: number) => db.prepare('SELECT id FROM program_versions WHERE path = ? AND version = ?').pluck().get(path, version) as number;
+    const program = (path: string, version: number) =>
+      db.prepare('SELECT id FROM program_versions WHERE path = ? AND version = ?').pluck().get(path, version) as number;
     const verdict = db.prepare(`INSERT INTO verdicts (rubric_id, program_id, verdict, predicted_exception, created_at) VALUES (?, ?, ?, ?, '2026-10-03')`);
-    const judge = (rubric: string, path: string, version: number, value: string, predicted: string | null = null) => verdict.run(rubric, program(path, version), value, predicted);
+    const judge = (rubric: string, path: string, version: number, value: string, predicted: string | null = null) =>
+      verdict.run(rubric, program(path, version), value, predicted);
     judge('e1', 'a.py', 0, 'fires', 'KeyError'); // correct
     judge('e2', 'a.py', 0, 'fires', 'ValueError'); // wrong class
     judge('e1', 'a.py', 1, 'fires', 'KeyError'); // a.py v1 raised no KeyError

@@ -19,13 +19,15 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
   if (scope.library !== undefined) requireLibrary(db, scope.library);
   if (scope.run !== undefined) runRow(db, scope.run);
   const rows = db
-    .prepare(`SELECT v.rubric_id AS rubric, r.family, ${rubricCategorySql('r')} AS category, v.program_id AS program, v.verdict,
+    .prepare(
+      `SELECT v.rubric_id AS rubric, r.family, ${rubricCategorySql('r')} AS category, v.program_id AS program, v.verdict,
         v.predicted_exception AS predictedException
       FROM verdicts v JOIN rubrics r ON r.id = v.rubric_id
       WHERE (@run IS NULL OR v.run_id = @run)
         AND (@library IS NULL OR v.rubric_id IN (SELECT rubric_id FROM library_rubrics WHERE library_id = @library))
         AND v.id = (SELECT max(w.id) FROM verdicts w WHERE w.rubric_id = v.rubric_id AND w.program_id = v.program_id AND (@run IS NULL OR w.run_id = @run))
-      ORDER BY v.id`)
+      ORDER BY v.id`,
+    )
     .all({ run: scope.run ?? null, library: scope.library ?? null }) as (JudgedVerdict & { category: string })[];
   const programs = [...new Set(rows.map((r) => r.program))];
   const truth = programTruth(db, programs);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { exceptionName, precisionRecall, type JudgedVerdict, type ProgramTruth } from './precision-recall';
 
-const v = (rubric: string, family: 'error' | 'performance', program: number, verdict: JudgedVerdict['verdict'], predictedException: string | null = null): JudgedVerdict => ({
+const v = (
+  rubric: string,
+  family: 'error' | 'performance',
+  program: number,
+  verdict: JudgedVerdict['verdict'],
+  predictedException: string | null = null,
+): JudgedVerdict => ({
   rubric,
   family,
   program,
@@ -50,7 +56,10 @@ describe('precision and recall by the definition', () => {
       precision: { hits: 1, total: 2 },
       recall: { hits: 1, total: 3 },
     });
-    expect(precisionRecall(verdicts, truth, 'error', new Set(['nothing']))).toMatchObject({ precision: { hits: 0, total: 0, value: null }, recall: { hits: 0, total: 3, value: 0 } });
+    expect(precisionRecall(verdicts, truth, 'error', new Set(['nothing']))).toMatchObject({
+      precision: { hits: 0, total: 0, value: null },
+      recall: { hits: 0, total: 3, value: 0 },
+    });
   });
 
   it('performance family, by hand: precision 1/3, recall 1/1', () => {

@@ -28,10 +28,12 @@ interface Execution {
 
 function stepExecutions(db: Db, program: number): Execution[] {
   const rows = db
-    .prepare(`SELECT s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind, f.exception_class AS exceptionClass
+    .prepare(
+      `SELECT s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind, f.exception_class AS exceptionClass
       FROM program_versions p JOIN steps s ON s.rollout_id = p.rollout_id AND s.program_path = p.path AND s.program_version = p.version
       LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx
-      WHERE p.id = ?`)
+      WHERE p.id = ?`,
+    )
     .all(program) as { exitCode: number | null; timedOut: number; killed: number; kind: string | null; exceptionClass: string | null }[];
   return rows
     .filter((r) => r.exitCode !== null || r.kind !== null)
@@ -47,13 +49,17 @@ function stepExecutions(db: Db, program: number): Execution[] {
  */
 function attemptExecutions(db: Db, programs: ReadonlyMap<string, number>): Map<number, Execution[]> {
   const rows = db
-    .prepare(`SELECT a.id, a.status, a.exit_code AS exitCode, a.arm, a.case_id AS caseId, c.command, c.program, e.extra
+    .prepare(
+      `SELECT a.id, a.status, a.exit_code AS exitCode, a.arm, a.case_id AS caseId, c.command, c.program, e.extra
       FROM attempts a JOIN cases c ON c.id = a.case_id JOIN experiments e ON e.id = a.experiment_id
-      WHERE a.status IN ('succeeded', 'failed', 'timeout')`)
+      WHERE a.status IN ('succeeded', 'failed', 'timeout')`,
+    )
     .all() as { id: number; status: string; exitCode: number | null; arm: string; caseId: string; command: string; program: string; extra: string | null }[];
   const out = new Map<number, Execution[]>();
   for (const row of rows) {
-    const variants = ((row.extra ? (JSON.parse(row.extra) as { variants?: { arm: string; case: string | null; program: unknown }[] }).variants : undefined) ?? []).filter((v) => v.arm === row.arm);
+    const variants = (
+      (row.extra ? (JSON.parse(row.extra) as { variants?: { arm: string; case: string | null; program: unknown }[] }).variants : undefined) ?? []
+    ).filter((v) => v.arm === row.arm);
     const variant = variants.find((v) => v.case === row.caseId) ?? variants.find((v) => v.case === null);
     const ref = (variant?.program ?? JSON.parse(row.program)) as { rollout?: string; path?: string; version?: number };
     const program = programs.get(JSON.stringify([ref.rollout, ref.path, ref.version]));
@@ -62,7 +68,14 @@ function attemptExecutions(db: Db, programs: ReadonlyMap<string, number>): Map<n
     if (row.status === 'timeout') execution = { excluded: true };
     else if (row.status === 'succeeded') execution = { excluded: false };
     else {
-      const failure = extractFailure({ command: row.command, stdout: attemptLog(db, row.id).text, stderr: '', exitCode: row.exitCode, timedOut: false, killed: false });
+      const failure = extractFailure({
+        command: row.command,
+        stdout: attemptLog(db, row.id).text,
+        stderr: '',
+        exitCode: row.exitCode,
+        timedOut: false,
+        killed: false,
+      });
       if (failure?.kind === 'timeout' || failure?.kind === 'killed') execution = { excluded: true };
       else execution = { excluded: false, raised: failure && raisedKinds.has(failure.kind) ? failure.exceptionClass : null };
     }

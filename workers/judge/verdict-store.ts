@@ -31,7 +31,8 @@ export function groundedAll(citations: readonly StoredCitation[]): boolean | nul
 
 /** Writes a run's verdicts. The caller holds the write lock. */
 export function writeVerdicts(db: Db, run: string, verdicts: readonly VerdictDraft[]): void {
-  const insert = db.prepare(`INSERT INTO verdicts (rubric_id, program_id, verdict, predicted_exception, rationale, citations, request_id, created_at, run_id, grounded)
+  const insert =
+    db.prepare(`INSERT INTO verdicts (rubric_id, program_id, verdict, predicted_exception, rationale, citations, request_id, created_at, run_id, grounded)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const at = new Date().toISOString();
   db.transaction(() => {
@@ -75,7 +76,8 @@ export function runVerdicts(db: Db, run: string): VerdictDraft[] {
  */
 export function listVerdicts(db: Db, filter: { rollout: string; step?: number; library?: string; run?: string }): VerdictRow[] {
   const rows = db
-    .prepare(`SELECT v.id, v.rubric_id AS rubric, p.rollout_id AS rollout, p.path, p.version, p.content_hash AS sha256, p.lines,
+    .prepare(
+      `SELECT v.id, v.rubric_id AS rubric, p.rollout_id AS rollout, p.path, p.version, p.content_hash AS sha256, p.lines,
         v.verdict, v.predicted_exception AS predictedException, v.rationale, v.citations, v.grounded, v.run_id AS run,
         v.request_id AS requestId, v.created_at AS createdAt
       FROM verdicts v JOIN program_versions p ON p.id = v.program_id
@@ -84,8 +86,12 @@ export function listVerdicts(db: Db, filter: { rollout: string; step?: number; l
         AND (@library IS NULL OR v.rubric_id IN (SELECT rubric_id FROM library_rubrics WHERE library_id = @library))
         AND (@run IS NULL OR v.run_id = @run)
         AND v.id = (SELECT max(w.id) FROM verdicts w WHERE w.rubric_id = v.rubric_id AND w.program_id = v.program_id AND (@run IS NULL OR w.run_id = @run))
-      ORDER BY p.path, p.version, v.rubric_id`)
-    .all({ rollout: filter.rollout, step: filter.step ?? null, library: filter.library ?? null, run: filter.run ?? null }) as (Omit<VerdictRow, 'program' | 'citations' | 'grounded'> & {
+      ORDER BY p.path, p.version, v.rubric_id`,
+    )
+    .all({ rollout: filter.rollout, step: filter.step ?? null, library: filter.library ?? null, run: filter.run ?? null }) as (Omit<
+    VerdictRow,
+    'program' | 'citations' | 'grounded'
+  > & {
     path: string;
     version: number;
     sha256: string;
@@ -93,13 +99,16 @@ export function listVerdicts(db: Db, filter: { rollout: string; step?: number; l
     citations: string;
     grounded: number | null;
   })[];
-  const locate = db.prepare('SELECT rollout_id AS rollout, path, version FROM program_versions WHERE content_hash = ? ORDER BY rollout_id = ? DESC, id LIMIT 1');
+  const locate = db.prepare(
+    'SELECT rollout_id AS rollout, path, version FROM program_versions WHERE content_hash = ? ORDER BY rollout_id = ? DESC, id LIMIT 1',
+  );
   return rows.map(({ path, version, sha256, lines, citations, grounded, ...rest }) => ({
     ...rest,
     program: { path, version, sha256, lines },
-    citations: (JSON.parse(citations) as StoredCitation[]).map(
-      (c): CitationRow => ({ ...c, location: (locate.get(c.program, rest.rollout) as CitationRow['location'] | undefined) ?? null }),
-    ),
+    citations: (JSON.parse(citations) as StoredCitation[]).map((c): CitationRow => ({
+      ...c,
+      location: (locate.get(c.program, rest.rollout) as CitationRow['location'] | undefined) ?? null,
+    })),
     grounded: grounded === null ? null : grounded === 1,
   }));
 }

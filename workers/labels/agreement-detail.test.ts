@@ -44,7 +44,14 @@ describe('adjudication', () => {
     expect(disputed[0]!.title).toEqual(expect.any(String));
 
     const before = await core.invoke('labels.agreement', { schema: 'category' });
-    const adjudication = await core.invoke('labels.add', { annotator: 'dan', schema: 'category', target: rubric('rb-0022'), value: 'Q02', adjudication: true, note: 'metric, per the task statement' });
+    const adjudication = await core.invoke('labels.add', {
+      annotator: 'dan',
+      schema: 'category',
+      target: rubric('rb-0022'),
+      value: 'Q02',
+      adjudication: true,
+      note: 'metric, per the task statement',
+    });
     expect(adjudication.adjudication).toBe(true);
     const after = await core.invoke('labels.disagreements', { schema: 'category' });
     expect(after[0]!.adjudicated).toEqual(adjudication);

@@ -30,7 +30,16 @@ function itemsOf(labels: readonly StoredLabel[]): Map<string, Map<string, string
 function scored(schema: string, category: string, name: string | null, items: ItemLabels[], annotators: string[]): CategoryAgreement {
   const report = agreementOfItems(schema, items, annotators);
   const coefficient = report.method === 'kappa' ? report.kappa : report.alpha;
-  return { category, name, items: report.items, method: report.method, coefficient, observed: report.observed, expected: report.expected, undefinedBecause: report.undefinedBecause };
+  return {
+    category,
+    name,
+    items: report.items,
+    method: report.method,
+    coefficient,
+    observed: report.observed,
+    expected: report.expected,
+    undefinedBecause: report.undefinedBecause,
+  };
 }
 
 /** A labelled item's rubric: the rubric itself, or the rubric of a rubric-on-program item. */
@@ -46,10 +55,12 @@ export function agreementDetail(db: Db, schemaName: string): AgreementDetail {
   const labels = currentLabels(schemaLabels(db, schemaName));
   const annotators = overall.annotators;
   const names = new Map(
-    (db.prepare('SELECT code, name FROM categories WHERE taxonomy_version = (SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1)').all() as {
-      code: string;
-      name: string;
-    }[]).map((c) => [c.code, c.name]),
+    (
+      db.prepare('SELECT code, name FROM categories WHERE taxonomy_version = (SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1)').all() as {
+        code: string;
+        name: string;
+      }[]
+    ).map((c) => [c.code, c.name]),
   );
   const items = [...itemsOf(labels).values()];
 
@@ -64,15 +75,19 @@ export function agreementDetail(db: Db, schemaName: string): AgreementDetail {
 
   const rubrics = [...new Set(labels.map(rubricOf).filter((r): r is string => r !== null))];
   const categoryOf = new Map(
-    (db.prepare(`SELECT id, coalesce(category, 'uncategorised') AS category FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`).all(
-      JSON.stringify(rubrics),
-    ) as { id: string; category: string }[]).map((r) => [r.id, r.category]),
+    (
+      db
+        .prepare(`SELECT id, coalesce(category, 'uncategorised') AS category FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(rubrics)) as { id: string; category: string }[]
+    ).map((r) => [r.id, r.category]),
   );
   const groups = new Map<string, StoredLabel[]>();
   for (const label of labels) {
     const category = categoryOf.get(rubricOf(label) ?? '') ?? 'uncategorised';
     groups.set(category, [...(groups.get(category) ?? []), label]);
   }
-  const perCategory = [...groups.keys()].sort().map((category) => scored(schemaName, category, names.get(category) ?? null, [...itemsOf(groups.get(category)!).values()], annotators));
+  const perCategory = [...groups.keys()]
+    .sort()
+    .map((category) => scored(schemaName, category, names.get(category) ?? null, [...itemsOf(groups.get(category)!).values()], annotators));
   return { overall, basis: 'rubric_category', perCategory };
 }

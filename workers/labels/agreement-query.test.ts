@@ -37,7 +37,13 @@ describe('labels.agreement', () => {
     // Hand computation over i1–i4 (i5 has one label): ana = A,R,A,A; ben = A,R,R,A.
     // p_o = 3/4; p_e = P(A)·P(A) + P(R)·P(R) = (3/4)(2/4) + (1/4)(2/4) = 1/2; kappa = (3/4 − 1/2)/(1/2) = 0.5.
     expect(report).toMatchObject({ method: 'kappa', annotators: ['ana', 'ben'], items: 4, observed: 0.75, expected: 0.5, kappa: 0.5 });
-    expect(report.method === 'kappa' && report.confusion).toEqual({ values: ['accept', 'reject'], counts: [[2, 1], [0, 1]] });
+    expect(report.method === 'kappa' && report.confusion).toEqual({
+      values: ['accept', 'reject'],
+      counts: [
+        [2, 1],
+        [0, 1],
+      ],
+    });
     core.close();
   });
 });

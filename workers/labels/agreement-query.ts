@@ -12,10 +12,29 @@ export function nominal(value: unknown): string {
 export function agreementOfItems(schema: string, items: readonly ItemLabels[], annotators: string[]): AgreementReport {
   if (annotators.length === 2) {
     const k = cohensKappa(items, annotators[0]!, annotators[1]!);
-    return { schema, method: 'kappa', annotators, items: k.items, kappa: k.kappa, observed: k.observed, expected: k.expected, undefinedBecause: undefinedBecause('kappa', k.items, k.kappa), confusion: k.confusion };
+    return {
+      schema,
+      method: 'kappa',
+      annotators,
+      items: k.items,
+      kappa: k.kappa,
+      observed: k.observed,
+      expected: k.expected,
+      undefinedBecause: undefinedBecause('kappa', k.items, k.kappa),
+      confusion: k.confusion,
+    };
   }
   const a = krippendorffAlpha(items);
-  return { schema, method: 'alpha', annotators, items: a.items, alpha: a.alpha, observed: 1 - a.observedDisagreement, expected: 1 - a.expectedDisagreement, undefinedBecause: undefinedBecause('alpha', a.items, a.alpha) };
+  return {
+    schema,
+    method: 'alpha',
+    annotators,
+    items: a.items,
+    alpha: a.alpha,
+    observed: 1 - a.observedDisagreement,
+    expected: 1 - a.expectedDisagreement,
+    undefinedBecause: undefinedBecause('alpha', a.items, a.alpha),
+  };
 }
 
 /**

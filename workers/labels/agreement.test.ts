@@ -20,7 +20,13 @@ describe("Cohen's kappa", () => {
     expect(result.observed).toBeCloseTo(0.7, 12);
     expect(result.expected).toBeCloseTo(0.5, 12);
     expect(result.kappa).toBeCloseTo(0.4, 12);
-    expect(result.confusion).toEqual({ values: ['no', 'yes'], counts: [[15, 10], [5, 20]] });
+    expect(result.confusion).toEqual({
+      values: ['no', 'yes'],
+      counts: [
+        [15, 10],
+        [5, 20],
+      ],
+    });
   });
 
   it('uses only items both annotators labelled, and is null when chance agreement is total', () => {
@@ -52,7 +58,9 @@ describe("Krippendorff's alpha (nominal)", () => {
 describe('undefinedBecause', () => {
   it('says why kappa or alpha is empty: no items, or chance agreement of 1', () => {
     const k = cohensKappa(items({ ana: ['x', 'x', null], ben: ['x', 'x', 'y'] }), 'ana', 'ben');
-    expect(undefinedBecause('kappa', k.items, k.kappa)).toBe('undefined: chance agreement is 1 (every label on the 2 items is the same value), so kappa is 0 / 0');
+    expect(undefinedBecause('kappa', k.items, k.kappa)).toBe(
+      'undefined: chance agreement is 1 (every label on the 2 items is the same value), so kappa is 0 / 0',
+    );
     expect(undefinedBecause('kappa', 0, null)).toBe('no items: no item carries a label of both annotators');
     expect(undefinedBecause('alpha', 0, null)).toMatch(/^no items/);
     expect(undefinedBecause('kappa', 3, 0.4)).toBeNull();

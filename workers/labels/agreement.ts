@@ -78,7 +78,11 @@ export function krippendorffAlpha(items: readonly ItemLabels[]): AlphaResult {
     for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) add(labels[i]!, labels[j]!, 1 / (m - 1));
   }
   const marginal = new Map<string, number>();
-  for (const [c, row] of coincidences) marginal.set(c, [...row.values()].reduce((s, v) => s + v, 0));
+  for (const [c, row] of coincidences)
+    marginal.set(
+      c,
+      [...row.values()].reduce((s, v) => s + v, 0),
+    );
   const n = [...marginal.values()].reduce((s, v) => s + v, 0);
   if (n <= 1) return { items: used, pairable: n, observedDisagreement: 0, expectedDisagreement: 0, alpha: null };
   let disagreeing = 0;
@@ -97,6 +101,7 @@ export function krippendorffAlpha(items: readonly ItemLabels[]): AlphaResult {
  */
 export function undefinedBecause(method: 'kappa' | 'alpha', items: number, coefficient: number | null): string | null {
   if (coefficient !== null) return null;
-  if (items === 0) return method === 'kappa' ? 'no items: no item carries a label of both annotators' : 'no items: no item carries labels of two or more annotators';
+  if (items === 0)
+    return method === 'kappa' ? 'no items: no item carries a label of both annotators' : 'no items: no item carries labels of two or more annotators';
   return `undefined: chance agreement is 1 (every label on the ${items === 1 ? 'one item' : `${items} items`} is the same value), so ${method} is 0 / 0`;
 }

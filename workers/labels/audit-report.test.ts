@@ -4,7 +4,18 @@ import { sampleCore } from './testing/label-test-kit';
 
 const tempDir = useTempDir();
 
-const scopes = ['dataset', 'starting_model', 'hidden_assets', 'protocol_exposure', 'evaluator', 'network', 'contamination', 'resources', 'submission_timing', 'receipts'];
+const scopes = [
+  'dataset',
+  'starting_model',
+  'hidden_assets',
+  'protocol_exposure',
+  'evaluator',
+  'network',
+  'contamination',
+  'resources',
+  'submission_timing',
+  'receipts',
+];
 
 describe('labels.auditReport', () => {
   it('writes the annotator’s run audit as a Markdown table with a summary and evidence links', async () => {

@@ -13,7 +13,11 @@ import { currentLabels, labelColumns, toStoredLabel, type LabelRow } from './lab
 import { getSchema } from './label-schemas';
 
 /** A table cell: pipes escaped, line breaks as spaces, empty as a dash. */
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim() || '—';
+const cell = (text: string) =>
+  text
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim() || '—';
 
 /** A rollout id as one shell word: quoted when it holds anything but plain id characters. */
 const shellWord = (text: string) => (/^[\w.:@/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
@@ -40,7 +44,9 @@ function markdown(db: Db, rollout: string, audit: StoredLabel): string {
     '',
     '| Scope | Classification | Observed behavior and evidence | Impact |',
     '|---|---|---|---|',
-    ...rows.map(({ scope, entry }) => `| ${cell(scope.label)} | ${statusLabel.get(entry.status) ?? entry.status} | ${cell(entry.evidence)} | ${cell(entry.impact)} |`),
+    ...rows.map(
+      ({ scope, entry }) => `| ${cell(scope.label)} | ${statusLabel.get(entry.status) ?? entry.status} | ${cell(entry.evidence)} | ${cell(entry.impact)} |`,
+    ),
     '',
   ];
   for (const status of ['confirmed', 'inconclusive', 'not_checked']) {

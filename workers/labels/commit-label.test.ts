@@ -88,7 +88,8 @@ describe('labels.add', () => {
 
   it('refuses values, reasons and targets the schema does not allow, naming the field', async () => {
     const core = await sampleCore(tempDir());
-    const add = (req: object) => failure(core.invoke('labels.add', { annotator: 'cara', schema: 'quality_audit', target: rubric('rb-0011'), value: 'accept', ...req } as never));
+    const add = (req: object) =>
+      failure(core.invoke('labels.add', { annotator: 'cara', schema: 'quality_audit', target: rubric('rb-0011'), value: 'accept', ...req } as never));
     expect((await add({ schema: 'category', value: 'C99' })).message).toMatch(/value: "C99" is not a category code of taxonomy v1/);
     expect((await add({ value: 'maybe' })).message).toMatch(/value: "maybe" is not one of \(accept, reject\)/);
     expect((await add({ value: 'reject' })).message).toMatch(/reasons: a reject needs at least one reason/);
@@ -111,7 +112,9 @@ describe('labels.add', () => {
     expect(Object.keys(stored.value as object).sort()).toEqual([...scopes].sort());
     expect((stored.value as Record<string, { status: string }>).submission_timing!.status).toBe('confirmed');
     const { dataset: _dropped, ...partial } = value;
-    const missing = await failure(core.invoke('labels.add', { annotator: 'cara', schema: 'run_audit', target: { kind: 'rollout', id: 'r-0001' }, value: partial }));
+    const missing = await failure(
+      core.invoke('labels.add', { annotator: 'cara', schema: 'run_audit', target: { kind: 'rollout', id: 'r-0001' }, value: partial }),
+    );
     expect(missing.message).toMatch(/value.dataset: the scope "Dataset and data sources" is missing/);
     core.close();
   });

@@ -16,7 +16,8 @@ export function resolveExportOut(folder: string, out: string, operation: string)
   if (isAbsolute(out)) return out;
   const path = resolve(folder, out);
   const inside = relative(folder, path);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) throw new ApiError('invalid_request', `${operation}: out: a relative path names a file inside the exports folder ${folder}; "${out}" leaves it`);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    throw new ApiError('invalid_request', `${operation}: out: a relative path names a file inside the exports folder ${folder}; "${out}" leaves it`);
   ensureFolder(dirname(path), operation);
   return path;
 }

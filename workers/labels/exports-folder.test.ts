@@ -21,7 +21,12 @@ describe('label exports without a path', () => {
     vi.setSystemTime(new Date('2026-10-01T12:00:00.123Z'));
 
     const first = await core.invoke('labels.export', { schema: 'category', annotator: 'cara' });
-    expect(first).toEqual({ path: join(dir, 'exports', 'labels-category-cara-2026-10-01T12-00-00-123Z.jsonl'), format: 'bundle', records: 1, renamedFrom: null });
+    expect(first).toEqual({
+      path: join(dir, 'exports', 'labels-category-cara-2026-10-01T12-00-00-123Z.jsonl'),
+      format: 'bundle',
+      records: 1,
+      renamedFrom: null,
+    });
     expect(JSON.parse(readFileSync(first.path, 'utf8'))).toMatchObject({ type: 'label', annotator: 'cara', value: 'C02' });
 
     const second = await core.invoke('labels.export', { schema: 'category', annotator: 'cara' });

@@ -55,7 +55,12 @@ describe('labels.evidence', () => {
       },
     ];
     await core.invoke('import.files', { paths: [writeBundle(dir, 'b.jsonl', records)] });
-    const evidence = await core.invoke('labels.evidence', { schema: 'quality_audit', annotator: 'cara', target: { kind: 'rubric', id: 'rb-cited' }, blind: false });
+    const evidence = await core.invoke('labels.evidence', {
+      schema: 'quality_audit',
+      annotator: 'cara',
+      target: { kind: 'rubric', id: 'rb-cited' },
+      blind: false,
+    });
 
     expect(evidence.support.map((s) => [s.rollout, s.inCorpus])).toEqual([
       ['r-1', true],

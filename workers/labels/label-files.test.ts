@@ -23,9 +23,18 @@ async function labelSomething(core: Core): Promise<void> {
   await add({ schema: 'quality_audit', target: rubric('rb-0056'), value: 'reject', reasons: ['duplicate', 'format'] });
   await add({ schema: 'category', target: rubric('rb-0022'), value: 'Q02', adjudication: true });
   const value = Object.fromEntries(
-    ['dataset', 'starting_model', 'hidden_assets', 'protocol_exposure', 'evaluator', 'network', 'contamination', 'resources', 'submission_timing', 'receipts'].map(
-      (s) => [s, { status: 'clean', evidence: `${s}: receipts agree, see manifest`, impact: '' }],
-    ),
+    [
+      'dataset',
+      'starting_model',
+      'hidden_assets',
+      'protocol_exposure',
+      'evaluator',
+      'network',
+      'contamination',
+      'resources',
+      'submission_timing',
+      'receipts',
+    ].map((s) => [s, { status: 'clean', evidence: `${s}: receipts agree, see manifest`, impact: '' }]),
   );
   await add({ schema: 'run_audit', target: { kind: 'rollout', id: 'r-0001' }, value });
 }
@@ -39,7 +48,9 @@ describe('label files', () => {
     const csv = await mine.invoke('labels.export', { out: join(dir, 'cara.csv'), format: 'csv', annotator: 'cara' });
     expect(bundle.records).toBe(6);
     expect(csv.records).toBe(6);
-    expect(parseCsv(readFileSync(csv.path, 'utf8'))[0]).toEqual(expect.arrayContaining(['annotator', 'schema', 'target_kind', 'target_id', 'value', 'reasons', 'note', 'at']));
+    expect(parseCsv(readFileSync(csv.path, 'utf8'))[0]).toEqual(
+      expect.arrayContaining(['annotator', 'schema', 'target_kind', 'target_id', 'value', 'reasons', 'note', 'at']),
+    );
 
     // Its own export is already in the corpus that made it.
     const own = await mine.invoke('labels.import', { paths: [bundle.path, csv.path] });

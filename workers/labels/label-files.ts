@@ -25,8 +25,10 @@ type Row = Record<string, unknown>;
 /** The labels a filter selects as bundle records, in the order `rwb export` writes them. */
 export function labelRecords(db: Db, filter: { schema?: string; annotator?: string }): RecordOf<'label'>[] {
   const rows = db
-    .prepare(`SELECT * FROM labels WHERE (@schema IS NULL OR schema_name = @schema) AND (@annotator IS NULL OR annotator = @annotator)
-      ORDER BY made_at, annotator, schema_name, target_kind, target_id`)
+    .prepare(
+      `SELECT * FROM labels WHERE (@schema IS NULL OR schema_name = @schema) AND (@annotator IS NULL OR annotator = @annotator)
+      ORDER BY made_at, annotator, schema_name, target_kind, target_id`,
+    )
     .all({ schema: filter.schema ?? null, annotator: filter.annotator ?? null }) as Row[];
   return rows.map(
     (l) =>
@@ -78,7 +80,9 @@ function readCsvLabels(path: string, label: string): { row: number; record: Reco
   if (unknown.length) throw importError({ file: label, line: 1 }, `unknown column(s) ${unknown.join(', ')} (known: ${csvColumns.join(', ')})`);
   return rows.slice(1).map((cells, i) => {
     const at = { file: label, line: i + 2 };
-    const named = Object.fromEntries(csvColumns.map((c) => [c, header.includes(c) ? restoreCell(cells[header.indexOf(c)] ?? '') : ''])) as Parameters<typeof fromCsvRow>[0];
+    const named = Object.fromEntries(csvColumns.map((c) => [c, header.includes(c) ? restoreCell(cells[header.indexOf(c)] ?? '') : ''])) as Parameters<
+      typeof fromCsvRow
+    >[0];
     let raw: Record<string, unknown>;
     try {
       raw = fromCsvRow(named);
@@ -119,7 +123,9 @@ function importCsv(db: Db, path: string): LabelImportFileResult {
 /** CSV by its header line, bundle otherwise (a bundle's first line is a JSON object). */
 function formatOf(path: string, asked: 'auto' | 'bundle' | 'csv'): 'bundle' | 'csv' {
   if (asked !== 'auto') return asked;
-  const head = readFileSync(path, 'utf8').slice(0, 4096).replace(/^\uFEFF/, '');
+  const head = readFileSync(path, 'utf8')
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '');
   return head.trimStart().startsWith('{') || path.endsWith('.gz') ? 'bundle' : 'csv';
 }
 

@@ -20,7 +20,10 @@ export function labelHistory(db: Db, req: ParsedRequestOf<'labels.history'>): { 
     params.push(req.target.kind, req.target.id);
   }
   const others = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const annotators = db.prepare(`SELECT DISTINCT l.annotator FROM labels l ${others} ORDER BY l.annotator`).pluck().all(...params) as string[];
+  const annotators = db
+    .prepare(`SELECT DISTINCT l.annotator FROM labels l ${others} ORDER BY l.annotator`)
+    .pluck()
+    .all(...params) as string[];
   if (req.annotator !== undefined) {
     where.push('l.annotator = ?');
     params.push(req.annotator);

@@ -63,14 +63,22 @@ describe('labels.queue', () => {
   it('draws a stratified sample: the same seed gives the same queue, at most N per rubric category', async () => {
     const core = await sampleCore(tempDir());
     const sample = (seed: number) =>
-      core.invoke('labels.queue', { schema: 'quality_audit', annotator: 'cara', targetSet: { kind: 'sample', library: 'whole-rollout-pool', perCategory: 2, seed } });
+      core.invoke('labels.queue', {
+        schema: 'quality_audit',
+        annotator: 'cara',
+        targetSet: { kind: 'sample', library: 'whole-rollout-pool', perCategory: 2, seed },
+      });
     const a = await sample(7);
     expect((await sample(7)).items.map((i) => i.target.id)).toEqual(a.items.map((i) => i.target.id));
     const perCategory = new Map<string, number>();
     for (const item of a.items) perCategory.set(item.rubric!.category ?? '', (perCategory.get(item.rubric!.category ?? '') ?? 0) + 1);
     expect(Math.max(...perCategory.values())).toBeLessThanOrEqual(2);
     expect(perCategory.size).toBeGreaterThan(5);
-    const filtered = await core.invoke('labels.queue', { schema: 'category', annotator: 'cara', targetSet: { kind: 'filter', library: 'whole-rollout-pool', category: 'C03' } });
+    const filtered = await core.invoke('labels.queue', {
+      schema: 'category',
+      annotator: 'cara',
+      targetSet: { kind: 'filter', library: 'whole-rollout-pool', category: 'C03' },
+    });
     expect(filtered.items.every((i) => i.rubric!.category === 'C03')).toBe(true);
     core.close();
   });

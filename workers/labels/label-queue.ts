@@ -29,11 +29,13 @@ function rubricInfo(db: Db, ids: string[]): Map<string, RubricInfo> {
  */
 function supportPrograms(db: Db, rubric: string): { rollout: string; path: string; version: number }[] {
   const rows = db
-    .prepare(`SELECT s.rollout_id AS rollout, coalesce(
+    .prepare(
+      `SELECT s.rollout_id AS rollout, coalesce(
         (SELECT json_array(st.program_path, st.program_version) FROM steps st
           WHERE st.rollout_id = s.rollout_id AND st.program_path IS NOT NULL ORDER BY st.idx DESC LIMIT 1),
         (SELECT json_array(p.path, p.version) FROM program_versions p WHERE p.rollout_id = s.rollout_id ORDER BY p.id DESC LIMIT 1)) AS program
-      FROM rubric_support s JOIN rollouts r ON r.id = s.rollout_id WHERE s.rubric_id = ? ORDER BY s.rollout_id`)
+      FROM rubric_support s JOIN rollouts r ON r.id = s.rollout_id WHERE s.rubric_id = ? ORDER BY s.rollout_id`,
+    )
     .all(rubric) as { rollout: string; program: string | null }[];
   return rows.flatMap((row) => {
     if (row.program === null) return [];

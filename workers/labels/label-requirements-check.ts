@@ -19,7 +19,8 @@ function schemaOrNull(db: Db, name: string, version?: number): LabelSchema | nul
   }
 }
 
-const asAudit = (value: unknown): RunAuditValue | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunAuditValue) : null);
+const asAudit = (value: unknown): RunAuditValue | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunAuditValue) : null;
 
 /**
  * Checks an imported label against the schema version it names (the newest when it names
@@ -33,6 +34,10 @@ export function checkImportedLabel(db: Db, record: RecordOf<'label'>, at: Source
   if (newest === null || newest.definition.value.kind !== 'scopes') return false;
   const named = typeof record.schemaVersion === 'number' ? schemaOrNull(db, record.schema, record.schemaVersion) : newest;
   const own = named === null ? [] : missingRequirements(named.definition, audit);
-  if (own.length) throw importError({ ...at, field: `value.${own[0]!.scope}.${own[0]!.field}` }, `${describeMissing(own[0]!)} under ${record.schema} version ${named!.version}`);
+  if (own.length)
+    throw importError(
+      { ...at, field: `value.${own[0]!.scope}.${own[0]!.field}` },
+      `${describeMissing(own[0]!)} under ${record.schema} version ${named!.version}`,
+    );
   return missingRequirements(newest.definition, audit).length > 0;
 }

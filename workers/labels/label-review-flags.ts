@@ -6,7 +6,8 @@ import { missingRequirements } from '../../common/labels/label-requirements';
 import type { LabelSchema, RunAuditValue } from '../../common/labels/label-schema';
 import type { Db } from '../db/open-corpus';
 
-const asAudit = (value: unknown): RunAuditValue | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunAuditValue) : null);
+const asAudit = (value: unknown): RunAuditValue | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RunAuditValue) : null;
 
 /** Flags for review every label of the schema that breaks the rule of `newest`, its newest version; returns how many were newly flagged. */
 export function flagBrokenLabels(db: Db, newest: LabelSchema): number {

@@ -17,12 +17,13 @@ interface SchemaRow {
 
 /** The taxonomy a `taxonomy` schema draws from: its pinned version, else the newest imported. */
 function taxonomyOptions(db: Db, pinned: string | null): { version: string | null; options: LabelOption[] } {
-  const version =
-    pinned ?? (db.prepare('SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1').pluck().get() as string | undefined) ?? null;
+  const version = pinned ?? (db.prepare('SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1').pluck().get() as string | undefined) ?? null;
   if (version === null) return { version: null, options: [] };
-  const rows = db
-    .prepare('SELECT code, name, guideline FROM categories WHERE taxonomy_version = ? ORDER BY position, code')
-    .all(version) as { code: string; name: string; guideline: string | null }[];
+  const rows = db.prepare('SELECT code, name, guideline FROM categories WHERE taxonomy_version = ? ORDER BY position, code').all(version) as {
+    code: string;
+    name: string;
+    guideline: string | null;
+  }[];
   return { version, options: rows.map((c) => ({ value: c.code, label: c.name, guideline: c.guideline ?? '' })) };
 }
 
@@ -54,7 +55,10 @@ export function getSchema(db: Db, name: string, version?: number): LabelSchema {
   ) as SchemaRow | undefined;
   if (!row) {
     const known = (db.prepare('SELECT DISTINCT name FROM label_schemas ORDER BY name').pluck().all() as string[]).join(', ');
-    throw new ApiError('not_found', `label schema "${name}"${version === undefined ? '' : ` version ${version}`} is not in this corpus (known: ${known || 'none'})`);
+    throw new ApiError(
+      'not_found',
+      `label schema "${name}"${version === undefined ? '' : ` version ${version}`} is not in this corpus (known: ${known || 'none'})`,
+    );
   }
   return toSchema(db, row);
 }

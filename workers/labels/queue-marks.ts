@@ -26,25 +26,21 @@ export function saveMark(db: Db, req: ParsedRequestOf<'labels.mark'>): Mark {
   const key = targetKey(req.target);
   const old = readMarks(db, req.annotator, req.schema).get(key) ?? { flagged: false, skipped: false };
   const mark = { flagged: req.flagged ?? old.flagged, skipped: req.skipped ?? old.skipped };
-  db.prepare(`INSERT INTO label_marks (annotator, schema_name, target_kind, target_id, flagged, skipped, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+  db.prepare(
+    `INSERT INTO label_marks (annotator, schema_name, target_kind, target_id, flagged, skipped, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (annotator, schema_name, target_kind, target_id) DO UPDATE SET flagged = excluded.flagged, skipped = excluded.skipped,
-      updated_at = excluded.updated_at`).run(
-    req.annotator,
-    req.schema,
-    req.target.kind,
-    req.target.id,
-    mark.flagged ? 1 : 0,
-    mark.skipped ? 1 : 0,
-    new Date().toISOString(),
-  );
+      updated_at = excluded.updated_at`,
+  ).run(req.annotator, req.schema, req.target.kind, req.target.id, mark.flagged ? 1 : 0, mark.skipped ? 1 : 0, new Date().toISOString());
   return mark;
 }
 
 /** Remembers the item an annotator is on in a queue, so the queue resumes there. */
 export function saveCursor(db: Db, req: ParsedRequestOf<'labels.cursor'>): void {
-  db.prepare(`INSERT INTO label_cursors (annotator, schema_name, target_set, target_kind, target_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+  db.prepare(
+    `INSERT INTO label_cursors (annotator, schema_name, target_set, target_kind, target_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (annotator, schema_name, target_set) DO UPDATE SET target_kind = excluded.target_kind, target_id = excluded.target_id,
-      updated_at = excluded.updated_at`).run(req.annotator, req.schema, targetSetKey(req.targetSet), req.target.kind, req.target.id, new Date().toISOString());
+      updated_at = excluded.updated_at`,
+  ).run(req.annotator, req.schema, targetSetKey(req.targetSet), req.target.kind, req.target.id, new Date().toISOString());
 }
 
 export function readCursor(db: Db, annotator: string, schema: string, setKey: string): LabelTarget | null {

@@ -7,7 +7,18 @@ import { sampleCore } from './testing/label-test-kit';
 
 const tempDir = useTempDir();
 
-const scopes = ['dataset', 'starting_model', 'hidden_assets', 'protocol_exposure', 'evaluator', 'network', 'contamination', 'resources', 'submission_timing', 'receipts'];
+const scopes = [
+  'dataset',
+  'starting_model',
+  'hidden_assets',
+  'protocol_exposure',
+  'evaluator',
+  'network',
+  'contamination',
+  'resources',
+  'submission_timing',
+  'receipts',
+];
 type Audit = Record<string, { status: string; evidence: string; impact: string }>;
 const audit = (changes: Audit): Audit => ({ ...Object.fromEntries(scopes.map((s) => [s, { status: 'not_checked', evidence: '', impact: '' }])), ...changes });
 const target = { kind: 'rollout' as const, id: 'r-0001' };
@@ -30,9 +41,16 @@ describe('run_audit v2: evidence and impact for Confirmed and Inconclusive', () 
     await expect(add(audit({ dataset: { status: 'confirmed', evidence: '', impact: 'scores inflated' } }))).rejects.toThrow(
       'labels.add: value.dataset.evidence: Dataset and data sources (dataset) is Confirmed, which needs evidence (run_audit version 2)',
     );
-    await expect(add(audit({ evaluator: { status: 'inconclusive', evidence: 'first128 vs full175', impact: '  ' } }))).rejects.toThrow('value.evaluator.impact');
+    await expect(add(audit({ evaluator: { status: 'inconclusive', evidence: 'first128 vs full175', impact: '  ' } }))).rejects.toThrow(
+      'value.evaluator.impact',
+    );
     await expect(add(audit({ dataset: { status: 'confirmed', evidence: '', impact: '' } }), true)).rejects.toThrow('value.dataset.evidence');
-    const saved = await add(audit({ dataset: { status: 'confirmed', evidence: 'train.csv holds the test rows', impact: 'scores inflated' }, network: { status: 'clean', evidence: '', impact: '' } }));
+    const saved = await add(
+      audit({
+        dataset: { status: 'confirmed', evidence: 'train.csv holds the test rows', impact: 'scores inflated' },
+        network: { status: 'clean', evidence: '', impact: '' },
+      }),
+    );
     expect(saved).toMatchObject({ schemaVersion: 2, needsReview: false });
     expect((await core.invoke('labels.history', { annotator: 'cara', schema: 'run_audit' })).total).toBe(1);
     core.close();
@@ -41,14 +59,37 @@ describe('run_audit v2: evidence and impact for Confirmed and Inconclusive', () 
   it('refuses a label file whose audit breaks the rule of its version, naming line and scope; imports and flags one made under version 1', async () => {
     const dir = tempDir();
     const core = await sampleCore(dir);
-    const record = (at: string, extra: object) => JSON.stringify({ type: 'label', annotator: 'dan', schema: 'run_audit', target, value: audit({ submission_timing: { status: 'confirmed', evidence: '', impact: '' } }), reasons: [], note: '', at, ...extra });
-    const fine = JSON.stringify({ type: 'label', annotator: 'dan', schema: 'run_audit', target: { kind: 'rollout', id: 'r-0002' }, value: audit({}), reasons: [], note: '', at: '2026-11-01T00:00:00.000Z', schemaVersion: 2 });
+    const record = (at: string, extra: object) =>
+      JSON.stringify({
+        type: 'label',
+        annotator: 'dan',
+        schema: 'run_audit',
+        target,
+        value: audit({ submission_timing: { status: 'confirmed', evidence: '', impact: '' } }),
+        reasons: [],
+        note: '',
+        at,
+        ...extra,
+      });
+    const fine = JSON.stringify({
+      type: 'label',
+      annotator: 'dan',
+      schema: 'run_audit',
+      target: { kind: 'rollout', id: 'r-0002' },
+      value: audit({}),
+      reasons: [],
+      note: '',
+      at: '2026-11-01T00:00:00.000Z',
+      schemaVersion: 2,
+    });
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, `${fine}\n${record('2026-11-02T00:00:00.000Z', { schemaVersion: 2 })}\n`);
     const old = join(dir, 'old.jsonl');
     writeFileSync(old, `${record('2026-11-03T00:00:00.000Z', { schemaVersion: 1 })}\n`);
     const result = await core.invoke('labels.import', { paths: [bad, old] });
-    expect(result.files[0]!.error!.message).toContain('bad.jsonl:2 field "value.submission_timing.evidence": Submission timing (submission_timing) is Confirmed, which needs evidence under run_audit version 2');
+    expect(result.files[0]!.error!.message).toContain(
+      'bad.jsonl:2 field "value.submission_timing.evidence": Submission timing (submission_timing) is Confirmed, which needs evidence under run_audit version 2',
+    );
     expect(result.files[1]).toMatchObject({ labels: 1, error: null });
     const history = (await core.invoke('labels.history', { annotator: 'dan' })).labels;
     // Nothing of the refused file landed; the version-1 label is kept as it was, flagged.
@@ -57,7 +98,10 @@ describe('run_audit v2: evidence and impact for Confirmed and Inconclusive', () 
     expect((history[0]!.value as Audit).submission_timing).toEqual({ status: 'confirmed', evidence: '', impact: '' });
 
     const csv = join(dir, 'bad.csv');
-    writeFileSync(csv, `annotator,schema,target_kind,target_id,value,reasons,note,at\ndan,run_audit,rollout,r-0003,${csvQuoted(JSON.stringify(audit({ network: { status: 'inconclusive', evidence: 'pip log', impact: '' } })))},,,2026-11-04T00:00:00.000Z\n`);
+    writeFileSync(
+      csv,
+      `annotator,schema,target_kind,target_id,value,reasons,note,at\ndan,run_audit,rollout,r-0003,${csvQuoted(JSON.stringify(audit({ network: { status: 'inconclusive', evidence: 'pip log', impact: '' } })))},,,2026-11-04T00:00:00.000Z\n`,
+    );
     const refused = await core.invoke('labels.import', { paths: [csv] });
     expect(refused.files[0]!.error!.message).toContain('bad.csv:2 field "value.network.impact"');
     core.close();
@@ -67,16 +111,26 @@ describe('run_audit v2: evidence and impact for Confirmed and Inconclusive', () 
     const core = await sampleCore(tempDir());
     // A v1-era label, written as an older workbench would have stored it; then the migration's text runs again (run_audit version 3, same rule).
     core.db
-      .prepare("INSERT INTO labels (annotator, schema_name, target_kind, target_id, value, made_at, record_hash, extra) VALUES ('eve', 'run_audit', 'rollout', 'r-0001', ?, '2026-10-01T00:00:00.000Z', 'x', ?)")
+      .prepare(
+        "INSERT INTO labels (annotator, schema_name, target_kind, target_id, value, made_at, record_hash, extra) VALUES ('eve', 'run_audit', 'rollout', 'r-0001', ?, '2026-10-01T00:00:00.000Z', 'x', ?)",
+      )
       .run(JSON.stringify(audit({ dataset: { status: 'confirmed', evidence: '', impact: '' } })), JSON.stringify({ schemaVersion: 1 }));
     core.db.exec(runAuditV2);
     const [label] = (await core.invoke('labels.history', { annotator: 'eve' })).labels;
     expect(label).toMatchObject({ needsReview: true, value: audit({ dataset: { status: 'confirmed', evidence: '', impact: '' } }) });
 
     // A new schema version that asks evidence of a clean scope flags the audits that lack it.
-    await core.invoke('labels.add', { annotator: 'cara', schema: 'run_audit', target, value: audit({ dataset: { status: 'clean', evidence: '', impact: '' } }) });
+    await core.invoke('labels.add', {
+      annotator: 'cara',
+      schema: 'run_audit',
+      target,
+      value: audit({ dataset: { status: 'clean', evidence: '', impact: '' } }),
+    });
     const schema = (await core.invoke('labels.schemas', {})).find((s) => s.name === 'run_audit')!;
-    await core.invoke('labels.schemaSave', { name: 'run_audit', definition: { ...schema.definition, evidenceRequiredFor: ['confirmed', 'inconclusive', 'clean'] } });
+    await core.invoke('labels.schemaSave', {
+      name: 'run_audit',
+      definition: { ...schema.definition, evidenceRequiredFor: ['confirmed', 'inconclusive', 'clean'] },
+    });
     const [cara] = (await core.invoke('labels.history', { annotator: 'cara' })).labels;
     expect(cara).toMatchObject({ needsReview: true, schemaVersion: 3 });
     core.close();

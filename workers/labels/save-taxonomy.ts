@@ -43,7 +43,10 @@ export function saveTaxonomy(db: Db, req: ParsedRequestOf<'taxonomy.save'>): Tax
     check(req, old, db.prepare('SELECT 1 FROM taxonomies WHERE version = ?').get(req.version) !== undefined);
     const writer = new RecordWriter(db);
     const categories = req.categories.map(({ guideline, ...c }) => (guideline === '' ? c : { ...c, guideline }));
-    writer.write({ type: 'taxonomy', version: req.version, categories, ...(old.version ? { supersedes: old.version } : {}) }, { file: 'taxonomy.save', line: 1 });
+    writer.write(
+      { type: 'taxonomy', version: req.version, categories, ...(old.version ? { supersedes: old.version } : {}) },
+      { file: 'taxonomy.save', line: 1 },
+    );
     writer.failures.finish();
 
     const touched = [...new Set([...req.splits.map((s) => s.from), ...req.merges.flatMap((m) => m.from)])];
@@ -52,8 +55,10 @@ export function saveTaxonomy(db: Db, req: ParsedRequestOf<'taxonomy.save'>): Tax
       .map((s) => s.name);
     const flagged = touched.length
       ? db
-          .prepare(`UPDATE labels SET needs_review = 1 WHERE needs_review = 0 AND schema_name IN (SELECT value FROM json_each(?))
-            AND json_extract(value, '$') IN (SELECT value FROM json_each(?))`)
+          .prepare(
+            `UPDATE labels SET needs_review = 1 WHERE needs_review = 0 AND schema_name IN (SELECT value FROM json_each(?))
+            AND json_extract(value, '$') IN (SELECT value FROM json_each(?))`,
+          )
           .run(JSON.stringify([...new Set(taxonomySchemas)]), JSON.stringify(touched)).changes
       : 0;
     return { taxonomy: getTaxonomy(db), flagged };

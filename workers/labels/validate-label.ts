@@ -39,7 +39,11 @@ function checkTarget(db: Db, schema: LabelSchema, target: LabelTarget): void {
     if (!exists('SELECT 1 FROM rollouts WHERE id = ?', target.id)) throw new ApiError('not_found', `rollout "${target.id}" is not in this corpus`);
   } else {
     const parts = target.kind === 'program' ? parseProgramTarget(target.id) : null;
-    if (!parts) throw invalid('target', `schema "${schema.name}" labels a rubric on a program: {"kind":"program","id":"[\\"RUBRIC\\",\\"ROLLOUT\\",\\"PATH\\",VERSION]"}`);
+    if (!parts)
+      throw invalid(
+        'target',
+        `schema "${schema.name}" labels a rubric on a program: {"kind":"program","id":"[\\"RUBRIC\\",\\"ROLLOUT\\",\\"PATH\\",VERSION]"}`,
+      );
     if (!exists('SELECT 1 FROM rubrics WHERE id = ?', parts.rubric)) throw new ApiError('not_found', `rubric "${parts.rubric}" is not in this corpus`);
     if (!exists('SELECT 1 FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?', parts.rollout, parts.path, parts.version)) {
       throw new ApiError('not_found', `program ${parts.path} version ${parts.version} of rollout "${parts.rollout}" is not in this corpus`);
@@ -55,12 +59,14 @@ function checkScopes(schema: LabelSchema, value: unknown): RunAuditValue {
   const entries = value as Record<string, unknown>;
   const statuses = rule.statuses.map((s) => s.value);
   for (const key of Object.keys(entries)) {
-    if (!rule.scopes.some((s) => s.value === key)) throw invalid(`value.${key}`, `"${key}" is not a scope of ${schema.name} (${rule.scopes.map((s) => s.value).join(', ')})`);
+    if (!rule.scopes.some((s) => s.value === key))
+      throw invalid(`value.${key}`, `"${key}" is not a scope of ${schema.name} (${rule.scopes.map((s) => s.value).join(', ')})`);
   }
   const out: RunAuditValue = {};
   for (const scope of rule.scopes) {
     const entry = entries[scope.value] as Record<string, unknown> | undefined;
-    if (!entry || typeof entry !== 'object') throw invalid(`value.${scope.value}`, `the scope "${scope.label}" is missing (use "not_checked" for a scope not looked at)`);
+    if (!entry || typeof entry !== 'object')
+      throw invalid(`value.${scope.value}`, `the scope "${scope.label}" is missing (use "not_checked" for a scope not looked at)`);
     if (typeof entry.status !== 'string' || !statuses.includes(entry.status)) {
       throw invalid(`value.${scope.value}.status`, `must be one of ${statuses.join(', ')}`);
     }

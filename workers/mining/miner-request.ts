@@ -59,12 +59,12 @@ function system(options: MinerRequestOptions): string {
   const categories = options.taxonomy.map((c) => `- ${c.code}: ${c.name} (${c.family})`).join('\n');
   return [
     'You mine rubrics from the rollouts of a coding agent. A rubric is a short, reusable lesson about how such agents fail,',
-    'written so that a judge reading only a program and its task\'s static facts (file names, columns, dtypes, row counts,',
+    "written so that a judge reading only a program and its task's static facts (file names, columns, dtypes, row counts,",
     'installed packages) could tell whether the lesson applies before the program runs.',
     '',
     'Write each rubric as Markdown in exactly this form:',
     '### <title: one line naming the mistake>',
-    '- **Applies when**: <the situation, in terms of the task and the program, never this rollout\'s outputs>',
+    "- **Applies when**: <the situation, in terms of the task and the program, never this rollout's outputs>",
     '- **Pattern**: <what the program does wrong and what then happens>',
     '- **Fix**: <optional: one suggested edit>',
     '',
@@ -73,7 +73,7 @@ function system(options: MinerRequestOptions): string {
     categories,
     '',
     citationRules,
-    'Every rubric needs at least one citation showing where the rollout\'s programs make the mistake. Generalise: no',
+    "Every rubric needs at least one citation showing where the rollout's programs make the mistake. Generalise: no",
     'rollout ids, file paths of this sandbox or exact numbers that only hold here. Fewer good rubrics beat many weak ones.',
   ].join('\n');
 }

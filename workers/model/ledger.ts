@@ -59,7 +59,9 @@ export class Ledger {
   sweepOrphans(): Promise<number> {
     return this.write(() => {
       const reserved = this.db.prepare(`SELECT id, session FROM model_requests WHERE status = 'reserved'`).all() as { id: number; session: string | null }[];
-      const mark = this.db.prepare(`UPDATE model_requests SET status = 'unresolved', error = 'the process that sent it ended before it settled' WHERE id = ? AND status = 'reserved'`);
+      const mark = this.db.prepare(
+        `UPDATE model_requests SET status = 'unresolved', error = 'the process that sent it ended before it settled' WHERE id = ? AND status = 'reserved'`,
+      );
       return reserved.filter((row) => !this.session.isAlive(row.session)).reduce((marked, row) => marked + mark.run(row.id).changes, 0);
     });
   }

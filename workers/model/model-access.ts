@@ -41,4 +41,3 @@ export class ModelAccess {
     return { hasKey: keySource !== null, mode: this.mode, keySource };
   }
 }
-

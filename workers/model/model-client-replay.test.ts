@@ -64,7 +64,9 @@ describe('model client replay and secrets', () => {
   it('marks rows a dead process left reserved as unresolved and never re-sends them silently', async () => {
     const { hash, canonical } = buildRequest(judgeRequest(1));
     kit.db
-      .prepare(`INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'judge', 'claude-sonnet-5', 'reserved', ?, ?, 'a-dead-worker')`)
+      .prepare(
+        `INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'judge', 'claude-sonnet-5', 'reserved', ?, ?, 'a-dead-worker')`,
+      )
       .run(hash, canonical, new Date().toISOString());
     const client = await kit.client();
     expect(kit.rows()).toEqual([expect.objectContaining({ status: 'unresolved', error: expect.stringContaining('ended before it settled') })]);

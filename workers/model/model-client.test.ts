@@ -35,7 +35,16 @@ describe('model client over a fake Messages API', () => {
       tools: [{ name: 'record_verdict', input_schema: { type: 'object', required: ['verdict', 'rationale'], additionalProperties: false } }],
     });
     const [row] = kit.rows();
-    expect(row).toMatchObject({ id: result.requestId, request_hash: result.hash, purpose: 'judge', status: 'returned', http_status: 200, schema_valid: 1, transport_retries: 0, error: null });
+    expect(row).toMatchObject({
+      id: result.requestId,
+      request_hash: result.hash,
+      purpose: 'judge',
+      status: 'returned',
+      http_status: 200,
+      schema_valid: 1,
+      transport_retries: 0,
+      error: null,
+    });
     expect(row?.request).toBe(canonicalJson(received?.body));
     expect(JSON.parse(row?.response ?? '')).toMatchObject({ content: [{ type: 'tool_use', input: verdict }] });
   });
@@ -78,7 +87,10 @@ describe('model client over a fake Messages API', () => {
   });
 
   it('retries a 429 and counts the retry in the row', async () => {
-    kit.server.reply({ status: 429, body: apiErrorBody('rate_limit_error', 'slow down'), headers: { 'retry-after': '0' } }, { body: toolUseMessage('record_verdict', verdict) });
+    kit.server.reply(
+      { status: 429, body: apiErrorBody('rate_limit_error', 'slow down'), headers: { 'retry-after': '0' } },
+      { body: toolUseMessage('record_verdict', verdict) },
+    );
     const client = await kit.client();
     const result = await client.call(judgeRequest(1));
     expect(result.value).toEqual(verdict);
@@ -126,7 +138,9 @@ describe('model client over a fake Messages API', () => {
     const client = await kit.client();
     const err = await rejection(client.call(judgeRequest(1)));
     expect(err.details.reason).toBe('truncated');
-    expect(kit.rows()).toEqual([expect.objectContaining({ status: 'returned', schema_valid: 0, output_tokens: 512, error: expect.stringContaining('max_tokens') })]);
+    expect(kit.rows()).toEqual([
+      expect.objectContaining({ status: 'returned', schema_valid: 0, output_tokens: 512, error: expect.stringContaining('max_tokens') }),
+    ]);
   });
 
   it('records a body cut off mid-JSON as failed, kept as it came, cost unknown, not retried', async () => {

@@ -41,7 +41,10 @@ describe('prices.list, prices.save and prices.delete', () => {
 
   it('adds a new model and changes an existing one, stamping when', () => {
     const before = new Date().toISOString();
-    const added = savePrice(db, parseRequest('prices.save', { model: 'claude-mini-1', inputPerMTok: 0.25, outputPerMTok: 1.25, cacheWritePerMTok: 0.3, cacheReadPerMTok: 0.03 }));
+    const added = savePrice(
+      db,
+      parseRequest('prices.save', { model: 'claude-mini-1', inputPerMTok: 0.25, outputPerMTok: 1.25, cacheWritePerMTok: 0.3, cacheReadPerMTok: 0.03 }),
+    );
     expect(added).toHaveLength(8);
     const mini = added.find((r) => r.model === 'claude-mini-1');
     expect(mini).toMatchObject({ inputPerMTok: 0.25, outputPerMTok: 1.25, cacheWritePerMTok: 0.3, cacheReadPerMTok: 0.03 });
@@ -83,7 +86,9 @@ describe('prices.list, prices.save and prices.delete', () => {
     const rows = deletePrice(db, parseRequest('prices.delete', { model: 'claude-opus-4-5' }).model);
     expect(rows.map((r) => r.model)).not.toContain('claude-opus-4-5');
     expect(rows).toHaveLength(6);
-    expect(() => deletePrice(db, 'claude-opus-4-5')).toThrow(expect.objectContaining({ code: 'not_found', message: expect.stringContaining('"claude-opus-4-5"') }));
+    expect(() => deletePrice(db, 'claude-opus-4-5')).toThrow(
+      expect.objectContaining({ code: 'not_found', message: expect.stringContaining('"claude-opus-4-5"') }),
+    );
     expect(listPrices(db)).toHaveLength(6);
   });
 

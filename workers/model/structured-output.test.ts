@@ -16,7 +16,11 @@ describe('reading a structured answer', () => {
 
   it('tells a message without the tool call from JSON that is no message at all', () => {
     const refusal = { ...(toolUseMessage('x', {}) as object), content: [{ type: 'text', text: 'I cannot help' }], stop_reason: 'refusal' };
-    expect(readStructured(JSON.stringify(refusal), 'record_verdict', verdictSchema)).toMatchObject({ ok: false, reason: 'no_tool_use', usage: { inputTokens: 100 } });
+    expect(readStructured(JSON.stringify(refusal), 'record_verdict', verdictSchema)).toMatchObject({
+      ok: false,
+      reason: 'no_tool_use',
+      usage: { inputTokens: 100 },
+    });
     expect(readStructured('{"type":"message"}', 'record_verdict', verdictSchema)).toMatchObject({ ok: false, reason: 'malformed_body', usage: null });
   });
 });

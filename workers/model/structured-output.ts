@@ -49,7 +49,12 @@ export function readStructured<T>(text: string, toolName: string, schema: z.ZodT
   }
   const block = message.content.find((b) => b.type === 'tool_use' && b.name === toolName);
   if (!block) {
-    return { ok: false, reason: 'no_tool_use', message: `the response has no tool_use block for ${toolName} (stop_reason ${String(message.stop_reason)})`, usage };
+    return {
+      ok: false,
+      reason: 'no_tool_use',
+      message: `the response has no tool_use block for ${toolName} (stop_reason ${String(message.stop_reason)})`,
+      usage,
+    };
   }
   const parsed = schema.safeParse(block.input);
   if (!parsed.success) {

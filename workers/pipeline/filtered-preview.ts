@@ -9,5 +9,12 @@ export function filteredPreview(db: Db, req: { from: string; collection?: string
   const plan = planFiltered(db, { method: 'filtered', ...req });
   const cut = filterToPool(plan.rubrics, plan.pool, req.targetSize);
   const short = cut.allocation.reduce((n, a) => n + Math.max(0, a.quota - a.available), 0);
-  return { targetSize: cut.targetSize, kept: cut.kept.length, of: plan.rubrics.length, short, allocation: cut.allocation, summary: filteredCutSummary(cut.kept.length, plan.rubrics.length, cut.allocation) };
+  return {
+    targetSize: cut.targetSize,
+    kept: cut.kept.length,
+    of: plan.rubrics.length,
+    short,
+    allocation: cut.allocation,
+    summary: filteredCutSummary(cut.kept.length, plan.rubrics.length, cut.allocation),
+  };
 }

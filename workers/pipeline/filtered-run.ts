@@ -29,10 +29,13 @@ export function planFiltered(db: Db, params: FilteredParams): FilteredPlan {
   requireLibrary(db, params.from);
   if (params.collection !== undefined) requireCollection(db, params.collection);
   const pool = poolCounts(db, params.collection);
-  if (Object.keys(pool).length === 0) throw new ApiError('invalid_request', `the pool (${params.collection ?? 'every collection'}) has no failure events, so it has no mix to cut to`);
+  if (Object.keys(pool).length === 0)
+    throw new ApiError('invalid_request', `the pool (${params.collection ?? 'every collection'}) has no failure events, so it has no mix to cut to`);
   const rubrics = db
-    .prepare(`SELECT r.id, r.title, r.family, ${rubricCategorySql('r')} AS category, (SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id) AS support
-      FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? ORDER BY lr.position`)
+    .prepare(
+      `SELECT r.id, r.title, r.family, ${rubricCategorySql('r')} AS category, (SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id) AS support
+      FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? ORDER BY lr.position`,
+    )
     .all(params.from) as FilteredPlan['rubrics'];
   return { pool, rubrics };
 }

@@ -25,8 +25,21 @@ export function planJudge(db: Db, params: JudgeParams): JudgePlan {
   return {
     targets: params.targets.map((t) => {
       const program = resolveProgram(db, t);
-      const retrieval = runRetrieval(db, { library: params.library, rollout: t.rollout, step: t.step, collection: params.collection, slots: params.slots, protect: params.protect });
-      return { unit: `${t.rollout}/${program.path}@${program.version}`, rollout: t.rollout, step: t.step ?? null, program, rubrics: retrieval.rubrics.map((r) => r.id) };
+      const retrieval = runRetrieval(db, {
+        library: params.library,
+        rollout: t.rollout,
+        step: t.step,
+        collection: params.collection,
+        slots: params.slots,
+        protect: params.protect,
+      });
+      return {
+        unit: `${t.rollout}/${program.path}@${program.version}`,
+        rollout: t.rollout,
+        step: t.step ?? null,
+        program,
+        rubrics: retrieval.rubrics.map((r) => r.id),
+      };
     }),
   };
 }
@@ -41,7 +54,13 @@ function rubricsById(db: Db, ids: readonly string[]): Map<string, JudgedRubric> 
 type Target = JudgePlan['targets'][number];
 
 async function judgeTarget(env: RunEnv, params: JudgeParams, target: Target): Promise<{ report: JudgeTargetReport; verdicts: VerdictDraft[] }> {
-  const base = { unit: target.unit, rollout: target.rollout, step: target.step, program: { path: target.program.path, version: target.program.version }, rubrics: target.rubrics.length };
+  const base = {
+    unit: target.unit,
+    rollout: target.rollout,
+    step: target.step,
+    program: { path: target.program.path, version: target.program.version },
+    rubrics: target.rubrics.length,
+  };
   const byId = rubricsById(env.db, target.rubrics);
   const rubrics = target.rubrics.map((id) => byId.get(id)!);
   if (rubrics.length === 0) return { report: { ...base, outcome: 'judged', reason: null, message: null, fires: 0 }, verdicts: [] };

@@ -63,11 +63,14 @@ export function planMine(db: Db, params: MineParams): MinePlan {
   } else {
     const where = rolloutCondition(params.collection, params.roles);
     units = db
-      .prepare(`SELECT r.id AS rollout, r.task_id AS task FROM rollouts r JOIN tasks t ON t.id = r.task_id JOIN benchmarks b ON b.id = t.benchmark_id
-        WHERE ${where.sql} AND EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = r.id) ORDER BY r.id`)
+      .prepare(
+        `SELECT r.id AS rollout, r.task_id AS task FROM rollouts r JOIN tasks t ON t.id = r.task_id JOIN benchmarks b ON b.id = t.benchmark_id
+        WHERE ${where.sql} AND EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = r.id) ORDER BY r.id`,
+      )
       .all(...where.params) as RolloutUnit[];
   }
-  if (units.length === 0) throw new ApiError('invalid_request', 'there is no rollout to mine: no rollout with a failure matches the collection and benchmark roles');
+  if (units.length === 0)
+    throw new ApiError('invalid_request', 'there is no rollout to mine: no rollout with a failure matches the collection and benchmark roles');
   return { taxonomy, units };
 }
 
@@ -81,12 +84,15 @@ export function planQuota(db: Db, params: QuotaParams): QuotaPlan {
   const taxonomy = taxonomyOf(db);
   const pool = poolCounts(db, params.collection);
   const quotas = categoryQuotas(pool, params.targetSize);
-  if (quotas.length === 0) throw new ApiError('invalid_request', `the pool (${params.collection ?? 'every collection'}) has no failure events, so it has no mix to match`);
+  if (quotas.length === 0)
+    throw new ApiError('invalid_request', `the pool (${params.collection ?? 'every collection'}) has no failure events, so it has no mix to match`);
   const where = rolloutCondition(params.collection, params.roles);
   const rows = db
-    .prepare(`SELECT f.id AS failure, f.rollout_id AS rollout, r.task_id AS task, ${failureCategorySql('f')} AS category
+    .prepare(
+      `SELECT f.id AS failure, f.rollout_id AS rollout, r.task_id AS task, ${failureCategorySql('f')} AS category
       FROM failure_events f JOIN rollouts r ON r.id = f.rollout_id JOIN tasks t ON t.id = r.task_id JOIN benchmarks b ON b.id = t.benchmark_id
-      WHERE ${where.sql} ORDER BY f.rollout_id, f.step_idx IS NULL, f.step_idx, f.id`)
+      WHERE ${where.sql} ORDER BY f.rollout_id, f.step_idx IS NULL, f.step_idx, f.id`,
+    )
     .all(...where.params) as QuotaUnit[];
   const failures: Record<string, QuotaUnit[]> = {};
   for (const q of quotas) failures[q.category] = rows.filter((r) => r.category === q.category);
@@ -166,7 +172,13 @@ export async function executeQuota(env: RunEnv, params: QuotaParams, plan: Quota
     mine: (unit) => {
       // A pool category the taxonomy lacks (an old code, `uncategorised`) is still asked for by its code.
       const category = byCode.get(unit.category) ?? { code: unit.category, name: unit.category, family: 'unknown', guideline: null };
-      const options = { model: params.model, maxTokens: params.maxTokens, maxRubrics: params.maxPerFailure, taxonomy: plan.taxonomy, focus: { failure: unit.failure, category } };
+      const options = {
+        model: params.model,
+        maxTokens: params.maxTokens,
+        maxRubrics: params.maxPerFailure,
+        taxonomy: plan.taxonomy,
+        focus: { failure: unit.failure, category },
+      };
       return mineUnit(env.caller, cases.get(unit.rollout), options);
     },
     onAnswer: (done) => env.progress(done, `${done} failures mined (at most ${total})`),
@@ -182,7 +194,13 @@ export async function executeQuota(env: RunEnv, params: QuotaParams, plan: Quota
     categories: result.categories,
     allocation: [],
   };
-  return outcome(library, result.rubrics, 'quota', cases, { ...emptyReport(), funnel, proposals: result.proposals, units: result.units, categories: result.categories });
+  return outcome(library, result.rubrics, 'quota', cases, {
+    ...emptyReport(),
+    funnel,
+    proposals: result.proposals,
+    units: result.units,
+    categories: result.categories,
+  });
 }
 
 /** The build parameters a library records: what decides its content, not how the run was driven. */

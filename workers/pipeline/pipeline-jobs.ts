@@ -30,7 +30,19 @@ import { executeMine, executeQuota, planMine, planQuota, quotaUnitsAtMost } from
 import { filteredRunMessage } from './filtered-message';
 import { RunCaller, RunStopped } from './model-calls';
 import type { RunEnv, RunOutcome } from './run-env';
-import { insertRun, listRuns, liveRuns, newRunId, pipelineSession, reconcileRuns, recordedFailures, recordRequest, runRow, toDetail, updateRun } from './run-store';
+import {
+  insertRun,
+  listRuns,
+  liveRuns,
+  newRunId,
+  pipelineSession,
+  reconcileRuns,
+  recordedFailures,
+  recordRequest,
+  runRow,
+  toDetail,
+  updateRun,
+} from './run-store';
 
 /** What the pipeline needs of the worker. */
 export type PipelineContext = Pick<HandlerContext, 'db' | 'emit' | 'writes' | 'jobs' | 'model'>;
@@ -73,7 +85,11 @@ function limitsOf(params: Params): LimitOptions {
 }
 
 /** Starts a run of `kind` for a parsed request; with `wait`, resolves once it has ended. */
-export async function startPipelineRun(ctx: PipelineContext, kind: PipelineRunKind, request: Params & { wait: boolean; jobId?: string }): Promise<PipelineRunStarted> {
+export async function startPipelineRun(
+  ctx: PipelineContext,
+  kind: PipelineRunKind,
+  request: Params & { wait: boolean; jobId?: string },
+): Promise<PipelineRunStarted> {
   const { wait, jobId: requestedJob, ...params } = request;
   if (kinds[kind].usesModel) {
     // Said before any run is recorded: without a key there is nothing to start.
@@ -106,8 +122,10 @@ export async function resumePipelineRun(
     const params = JSON.parse(row.params) as Params;
     if (request.limits) params.limits = request.limits;
     ctx.db
-      .prepare(`UPDATE pipeline_runs SET status = 'running', owner = ?, job_id = ?, executions = executions + 1, params = ?, error = NULL,
-          message = 'resumed', finished_at = NULL, updated_at = ? WHERE id = ?`)
+      .prepare(
+        `UPDATE pipeline_runs SET status = 'running', owner = ?, job_id = ?, executions = executions + 1, params = ?, error = NULL,
+          message = 'resumed', finished_at = NULL, updated_at = ? WHERE id = ?`,
+      )
       .run(pipelineSession, jobId, canonicalJson(params), new Date().toISOString(), row.id);
     liveRuns.add(row.id);
   });
@@ -135,7 +153,9 @@ async function executeLive(ctx: PipelineContext, run: string, job: Job, resendUn
   let persisted: Promise<unknown> = Promise.resolve();
   /** Progress rows are written in order through the write lock, never awaited by the work. */
   const persist = (change: Parameters<typeof updateRun>[2]) => {
-    persisted = persisted.then(() => ctx.writes.run(async () => updateRun(db, run, change))).catch((err: unknown) => console.error(`rwb: recording pipeline run ${run} failed: ${(err as Error).message}`));
+    persisted = persisted
+      .then(() => ctx.writes.run(async () => updateRun(db, run, change)))
+      .catch((err: unknown) => console.error(`rwb: recording pipeline run ${run} failed: ${(err as Error).message}`));
   };
   const announce = (phase: JobProgressEvent['phase'], message: string) => job.progress({ phase, done, total, message });
   let client: ModelClient | null = null;

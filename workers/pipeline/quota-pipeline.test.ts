@@ -71,7 +71,11 @@ describe('Quota curation over the sample corpus', () => {
   it('judges a case against the library and shows the verdicts for the rollout', async () => {
     const core = kit.core();
     const { run: built } = await core.invoke('pipeline.curate', { method: 'quota', targetSize: 12, collection: 'pool', wait: true });
-    const { run } = await core.invoke('pipeline.judge', { library: built.library!, targets: [{ rollout: 'r-0003', step: 4 }, { rollout: 'r-0101' }], wait: true });
+    const { run } = await core.invoke('pipeline.judge', {
+      library: built.library!,
+      targets: [{ rollout: 'r-0003', step: 4 }, { rollout: 'r-0101' }],
+      wait: true,
+    });
     expect(run).toMatchObject({ status: 'done', kind: 'judge' });
     const targets = run.report!.targets;
     expect(targets.map((t) => [t.rollout, t.outcome])).toEqual([
@@ -175,7 +179,11 @@ describe('the held-out-origin audit', () => {
     expect(await core.invoke('pipeline.replay', { run: cut.id })).toMatchObject({ identical: true, requests: 0, records: cut.report!.rubrics.length + 1 });
 
     // A library imported with a rubric mined from MLE-bench.
-    core.db.prepare(`INSERT INTO rubrics (id, title, applies_when, pattern, family, category, record_hash) VALUES ('rb-leak', 'Leaked lesson', 'a', 'p', 'error', 'C03', 'x')`).run();
+    core.db
+      .prepare(
+        `INSERT INTO rubrics (id, title, applies_when, pattern, family, category, record_hash) VALUES ('rb-leak', 'Leaked lesson', 'a', 'p', 'error', 'C03', 'x')`,
+      )
+      .run();
     core.db.prepare(`INSERT INTO rubric_support (rubric_id, rollout_id, task_id) VALUES ('rb-leak', 'r-0112', 'spaceship-titanic')`).run();
     core.db.prepare(`INSERT INTO libraries (id, name, method, built_at, record_hash) VALUES ('leaky', 'Leaky', 'hand-curated', '2026-10-01', 'y')`).run();
     core.db.prepare(`INSERT INTO library_rubrics (library_id, rubric_id, position) VALUES ('leaky', 'rb-0013', 0), ('leaky', 'rb-leak', 1)`).run();

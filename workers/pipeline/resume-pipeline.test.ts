@@ -67,8 +67,10 @@ describe('pipeline runs through model failures and restarts', () => {
       'r-0007': ['mined', null],
     });
     const ledger = core.db
-      .prepare(`SELECT m.status, m.http_status AS http, m.schema_valid AS valid, m.transport_retries AS retries, m.cost_usd IS NULL AS unknownCost, u.failure
-        FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id WHERE u.run_id = ? ORDER BY m.id`)
+      .prepare(
+        `SELECT m.status, m.http_status AS http, m.schema_valid AS valid, m.transport_retries AS retries, m.cost_usd IS NULL AS unknownCost, u.failure
+        FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id WHERE u.run_id = ? ORDER BY m.id`,
+      )
       .all(run.id);
     expect(ledger).toEqual(
       expect.arrayContaining([
@@ -111,7 +113,9 @@ describe('pipeline runs through model failures and restarts', () => {
     // reserved, as if it had been in flight: a new worker finds the run interrupted.
     const cut = core.db.prepare(`SELECT request_hash, request FROM model_requests WHERE status = 'failed'`).get() as { request_hash: string; request: string };
     core.db
-      .prepare(`INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'mine-quota', 'claude-sonnet-5', 'reserved', ?, '2026-11-01', 'a-dead-worker')`)
+      .prepare(
+        `INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'mine-quota', 'claude-sonnet-5', 'reserved', ?, '2026-11-01', 'a-dead-worker')`,
+      )
       .run(cut.request_hash, cut.request);
     core.db.prepare(`UPDATE pipeline_runs SET status = 'running', owner = 'a-dead-worker' WHERE id = ?`).run(cancelled.id);
     kit.close(core);

@@ -50,5 +50,17 @@ export type RunOutcome = LibraryOutcome | VerdictOutcome;
 
 /** A report with nothing in it yet. */
 export function emptyReport(): PipelineReport {
-  return { funnel: null, proposals: [], units: [], categories: [], allocation: [], targets: [], violations: [], unresolvedOrigins: [], library: null, rubrics: [], verdicts: 0 };
+  return {
+    funnel: null,
+    proposals: [],
+    units: [],
+    categories: [],
+    allocation: [],
+    targets: [],
+    violations: [],
+    unresolvedOrigins: [],
+    library: null,
+    rubrics: [],
+    verdicts: 0,
+  };
 }

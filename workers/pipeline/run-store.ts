@@ -3,7 +3,14 @@
  * parameters, its frozen plan, its state, its report, and the ledger rows it used.
  */
 import { randomBytes } from 'node:crypto';
-import type { PipelineCosts, PipelineReport, PipelineRunDetail, PipelineRunKind, PipelineRunStatus, PipelineRunSummary } from '../../common/pipeline/pipeline-types';
+import type {
+  PipelineCosts,
+  PipelineReport,
+  PipelineRunDetail,
+  PipelineRunKind,
+  PipelineRunStatus,
+  PipelineRunSummary,
+} from '../../common/pipeline/pipeline-types';
 import { ApiError } from '../../common/errors';
 import { workerSession } from '../context/live-session';
 import type { ModelFailureReason } from '../model/model-errors';
@@ -44,9 +51,14 @@ export function newRunId(kind: PipelineRunKind): string {
 }
 
 /** Writes a new `running` run owned by this process. */
-export function insertRun(db: Db, run: { id: string; kind: PipelineRunKind; params: unknown; plan: unknown; jobId: string; total: number | null; createdAt: string }): void {
-  db.prepare(`INSERT INTO pipeline_runs (id, kind, params, plan, status, owner, job_id, total, created_at, updated_at)
-      VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`).run(run.id, run.kind, canonicalJson(run.params), canonicalJson(run.plan), pipelineSession, run.jobId, run.total, run.createdAt, run.createdAt);
+export function insertRun(
+  db: Db,
+  run: { id: string; kind: PipelineRunKind; params: unknown; plan: unknown; jobId: string; total: number | null; createdAt: string },
+): void {
+  db.prepare(
+    `INSERT INTO pipeline_runs (id, kind, params, plan, status, owner, job_id, total, created_at, updated_at)
+      VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)`,
+  ).run(run.id, run.kind, canonicalJson(run.params), canonicalJson(run.plan), pipelineSession, run.jobId, run.total, run.createdAt, run.createdAt);
 }
 
 /** The stored row of a run; not_found when absent. */
@@ -56,7 +68,9 @@ export function runRow(db: Db, id: string): RunRow {
   return row;
 }
 
-type RunChange = Partial<Pick<RunRow, 'status' | 'owner' | 'job_id' | 'executions' | 'done' | 'total' | 'message' | 'report' | 'library_id' | 'error' | 'finished_at'>>;
+type RunChange = Partial<
+  Pick<RunRow, 'status' | 'owner' | 'job_id' | 'executions' | 'done' | 'total' | 'message' | 'report' | 'library_id' | 'error' | 'finished_at'>
+>;
 
 /** Updates columns of a run and its `updated_at`. */
 export function updateRun(db: Db, id: string, change: RunChange): void {
@@ -82,12 +96,14 @@ export function recordRequest(db: Db, run: string, used: UsedRequest): void {
  */
 export function recordedFailures(db: Db, run: string): Map<string, RecordedFailure> {
   const rows = db
-    .prepare(`SELECT m.request_hash AS hash, u.request_id AS requestId, u.failure AS reason, u.message
+    .prepare(
+      `SELECT m.request_hash AS hash, u.request_id AS requestId, u.failure AS reason, u.message
       FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id
       WHERE u.run_id = ? AND u.failure IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM pipeline_run_requests a JOIN model_requests am ON am.id = a.request_id
           WHERE a.run_id = u.run_id AND a.failure IS NULL AND am.request_hash = m.request_hash)
-      ORDER BY u.request_id`)
+      ORDER BY u.request_id`,
+    )
     .all(run) as { hash: string; requestId: number; reason: ModelFailureReason; message: string }[];
   const failures = new Map<string, RecordedFailure>();
   // The last failure of a hash is the one the run's final execution saw.
@@ -98,9 +114,11 @@ export function recordedFailures(db: Db, run: string): Map<string, RecordedFailu
 /** What the ledger rows a run used cost; `accepted` divides it per rubric. */
 export function runCosts(db: Db, run: string, accepted: number | null): PipelineCosts {
   const row = db
-    .prepare(`SELECT count(*) AS requests, coalesce(sum(u.source = 'network'), 0) AS sent, coalesce(sum(u.source = 'ledger'), 0) AS reused,
+    .prepare(
+      `SELECT count(*) AS requests, coalesce(sum(u.source = 'network'), 0) AS sent, coalesce(sum(u.source = 'ledger'), 0) AS reused,
         coalesce(sum(u.failure IS NOT NULL), 0) AS failed, coalesce(sum(m.cost_usd), 0) AS costUsd, coalesce(sum(m.cost_usd IS NULL), 0) AS unknownCost
-      FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id WHERE u.run_id = ?`)
+      FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id WHERE u.run_id = ?`,
+    )
     .get(run) as Omit<PipelineCosts, 'costPerAccepted'>;
   const costPerAccepted = accepted && row.unknownCost === 0 ? row.costUsd / accepted : null;
   return { ...row, costPerAccepted };

@@ -58,10 +58,7 @@ function apportion(n: number, buckets: readonly Bucket[], weightOf: WeightOf): n
   const order = buckets
     .map((_, i) => i)
     .sort(
-      (i, j) =>
-        remainders[j]! - remainders[i]! ||
-        weightOf(buckets[j]!) - weightOf(buckets[i]!) ||
-        compareCodes(buckets[i]!.category, buckets[j]!.category),
+      (i, j) => remainders[j]! - remainders[i]! || weightOf(buckets[j]!) - weightOf(buckets[i]!) || compareCodes(buckets[i]!.category, buckets[j]!.category),
     );
   // The remainders sum to leftover x total and each is below total, so every slot handed out here lands on a non-zero remainder.
   for (const i of order) {

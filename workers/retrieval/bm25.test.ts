@@ -5,10 +5,27 @@ import { tokenize } from './tokenize';
 describe('tokenize', () => {
   it('keeps whole identifiers and adds their parts', () => {
     expect(tokenize("ModuleNotFoundError: No module named 'lightgbm'")).toEqual([
-      'modulenotfounderror', 'module', 'not', 'found', 'error', 'no', 'module', 'named', 'lightgbm',
+      'modulenotfounderror',
+      'module',
+      'not',
+      'found',
+      'error',
+      'no',
+      'module',
+      'named',
+      'lightgbm',
     ]);
     expect(tokenize('early_stopping_rounds HTTPServer float64')).toEqual([
-      'early_stopping_rounds', 'early', 'stopping', 'rounds', 'httpserver', 'http', 'server', 'float64', 'float', '64',
+      'early_stopping_rounds',
+      'early',
+      'stopping',
+      'rounds',
+      'httpserver',
+      'http',
+      'server',
+      'float64',
+      'float',
+      '64',
     ]);
   });
 

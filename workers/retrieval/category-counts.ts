@@ -24,8 +24,10 @@ function countPool(db: Db, collection: string | undefined): CategoryCounts {
     collection === undefined
       ? db.prepare(`SELECT ${category} AS category, count(*) AS n FROM failure_events f GROUP BY 1`).all()
       : db
-          .prepare(`SELECT ${category} AS category, count(*) AS n
-            FROM failure_events f JOIN rollouts r ON r.id = f.rollout_id WHERE r.collection_id = ? GROUP BY 1`)
+          .prepare(
+            `SELECT ${category} AS category, count(*) AS n
+            FROM failure_events f JOIN rollouts r ON r.id = f.rollout_id WHERE r.collection_id = ? GROUP BY 1`,
+          )
           .all(collection);
   return countsOf(rows as { category: string; n: number }[]);
 }
@@ -45,8 +47,10 @@ export function poolCounts(db: Db, collection: string | undefined): CategoryCoun
 /** Rubrics of a library per effective category. */
 export function libraryCounts(db: Db, library: string): CategoryCounts {
   const rows = db
-    .prepare(`SELECT ${rubricCategorySql('r')} AS category, count(*) AS n
-      FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? GROUP BY 1`)
+    .prepare(
+      `SELECT ${rubricCategorySql('r')} AS category, count(*) AS n
+      FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? GROUP BY 1`,
+    )
     .all(library);
   return countsOf(rows as { category: string; n: number }[]);
 }

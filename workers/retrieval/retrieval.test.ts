@@ -97,9 +97,15 @@ describe('retrieval.run on the sample corpus', () => {
 
   it('names what is missing and refuses protected slots above S', async () => {
     const call = (request: object) => core.call('retrieval.run', request);
-    expect(await call({ library: 'nope', rollout: 'r-0001' })).toMatchObject({ ok: false, error: { code: 'not_found', message: 'library "nope" is not in this corpus' } });
+    expect(await call({ library: 'nope', rollout: 'r-0001' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'library "nope" is not in this corpus' },
+    });
     expect(await call({ library: 'quota-24', rollout: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await call({ library: 'quota-24', rollout: 'r-0001', step: 999 })).toMatchObject({ ok: false, error: { code: 'not_found', message: 'rollout "r-0001" has no step 999' } });
+    expect(await call({ library: 'quota-24', rollout: 'r-0001', step: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'rollout "r-0001" has no step 999' },
+    });
     expect(await call({ library: 'quota-24', rollout: 'r-0001', collection: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await call({ library: 'quota-24', rollout: 'r-0001', slots: 3, protect: { C01: 2, C02: 2 } })).toMatchObject({
       ok: false,

@@ -8,11 +8,13 @@ type LibraryRow = Omit<LibrarySummary, 'params'> & { params: string };
 /** Every library, oldest build first, with its size and how many categories its rubrics span. */
 export function listLibraries(db: Db): LibrarySummary[] {
   const rows = db
-    .prepare(`SELECT l.id, l.name, l.method, l.built_at AS builtAt, l.params,
+    .prepare(
+      `SELECT l.id, l.name, l.method, l.built_at AS builtAt, l.params,
         (SELECT count(*) FROM library_rubrics lr WHERE lr.library_id = l.id) AS size,
         (SELECT count(DISTINCT ${rubricCategorySql('r')}) FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id
           WHERE lr.library_id = l.id) AS categories
-      FROM libraries l ORDER BY l.built_at, l.id`)
+      FROM libraries l ORDER BY l.built_at, l.id`,
+    )
     .all() as LibraryRow[];
   return rows.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> }));
 }

@@ -69,7 +69,15 @@ describe('getRubric', () => {
 
   it('keeps support from rollouts outside the corpus', async () => {
     const other = openCorpus(join(dir, 'outside.db'));
-    const rubric = { type: 'rubric', id: 'rb-9', title: 'T', appliesWhen: 'w', pattern: 'p', family: 'error', support: [{ rollout: 'r-gone', task: 'task-1' }] };
+    const rubric = {
+      type: 'rubric',
+      id: 'rb-9',
+      title: 'T',
+      appliesWhen: 'w',
+      pattern: 'p',
+      family: 'error',
+      support: [{ rollout: 'r-gone', task: 'task-1' }],
+    };
     const result = await importFile(other, writeBundle(dir, 'outside.jsonl', [...miniBundle(), rubric]));
     expect(result.error).toBeNull();
     expect(getRubric(other, 'rb-9')).toMatchObject({

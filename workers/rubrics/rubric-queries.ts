@@ -43,9 +43,11 @@ export function listRubrics(db: Db, req: ParsedRequestOf<'rubrics.list'>): Rubri
   const from = `FROM rubrics r ${joins.join(' ')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   const total = db.prepare(`SELECT count(*) ${from}`).pluck().get(params) as number;
   const rows = db
-    .prepare(`SELECT r.id, r.title, r.category, r.family, r.miner, ${supportCount} AS support,
+    .prepare(
+      `SELECT r.id, r.title, r.category, r.family, r.miner, ${supportCount} AS support,
         (SELECT json_group_array(library_id) FROM (SELECT library_id FROM library_rubrics WHERE rubric_id = r.id ORDER BY library_id)) AS libraries
-      ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+      ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+    )
     .all({ ...params, limit: req.limit, offset: req.offset }) as Row[];
   return {
     total,
@@ -56,18 +58,19 @@ export function listRubrics(db: Db, req: ParsedRequestOf<'rubrics.list'>): Rubri
 
 /** A rubric with its evidence: source rollouts (kept even when not in this corpus), libraries and labels. */
 export function getRubric(db: Db, id: string): RubricDetail {
-  const rubric = db
-    .prepare(`SELECT id, title, applies_when AS appliesWhen, pattern, fix, family, category, miner FROM rubrics WHERE id = ?`)
-    .get(id) as Omit<RubricDetail, 'support' | 'libraries' | 'labels'> | undefined;
+  const rubric = db.prepare(`SELECT id, title, applies_when AS appliesWhen, pattern, fix, family, category, miner FROM rubrics WHERE id = ?`).get(id) as
+    Omit<RubricDetail, 'support' | 'libraries' | 'labels'> | undefined;
   if (!rubric) throw new ApiError('not_found', `rubric "${id}" is not in this corpus`);
   // The support record's task wins; the rollout's task fills in when the record named none.
   const support = (
     db
-      .prepare(`SELECT s.rollout_id AS rollout, coalesce(s.task_id, ro.task_id) AS task, ro.grade AS grade,
+      .prepare(
+        `SELECT s.rollout_id AS rollout, coalesce(s.task_id, ro.task_id) AS task, ro.grade AS grade,
           t.benchmark_id AS benchmark, b.role AS benchmarkRole, ro.id IS NOT NULL AS inCorpus
         FROM rubric_support s LEFT JOIN rollouts ro ON ro.id = s.rollout_id
         LEFT JOIN tasks t ON t.id = coalesce(s.task_id, ro.task_id) LEFT JOIN benchmarks b ON b.id = t.benchmark_id
-        WHERE s.rubric_id = ? ORDER BY s.rollout_id`)
+        WHERE s.rubric_id = ? ORDER BY s.rollout_id`,
+      )
       .all(id) as (Omit<RubricDetail['support'][number], 'inCorpus'> & { inCorpus: number })[]
   ).map((row) => ({ ...row, inCorpus: row.inCorpus === 1 }));
   const libraries = db
@@ -75,8 +78,10 @@ export function getRubric(db: Db, id: string): RubricDetail {
     .all(id) as RubricDetail['libraries'];
   const labels = (
     db
-      .prepare(`SELECT annotator, schema_name AS schema, value, reasons, note, made_at AS at
-        FROM labels WHERE target_kind = 'rubric' AND target_id = ? ORDER BY made_at, id`)
+      .prepare(
+        `SELECT annotator, schema_name AS schema, value, reasons, note, made_at AS at
+        FROM labels WHERE target_kind = 'rubric' AND target_id = ? ORDER BY made_at, id`,
+      )
       .all(id) as (Omit<RubricLabel, 'reasons'> & { value: string; reasons: string })[]
   ).map((row) => ({ ...row, value: JSON.parse(row.value) as unknown, reasons: JSON.parse(row.reasons) as string[] }));
   return { ...rubric, support, libraries, labels };

@@ -22,9 +22,11 @@ interface OriginRow {
  */
 export function originFailure(db: Db, program: { rollout: string; path: string; version: number }): AttemptDiagnosis['origin'] {
   const row = db
-    .prepare(`SELECT f.rollout_id, f.step_idx, f.kind, f.exception_class, f.message, f.frames, f.traceback, f.program_line
+    .prepare(
+      `SELECT f.rollout_id, f.step_idx, f.kind, f.exception_class, f.message, f.frames, f.traceback, f.program_line
       FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
-      WHERE f.rollout_id = ? AND s.program_path = ? AND s.program_version = ? ORDER BY f.step_idx DESC LIMIT 1`)
+      WHERE f.rollout_id = ? AND s.program_path = ? AND s.program_version = ? ORDER BY f.step_idx DESC LIMIT 1`,
+    )
     .get(program.rollout, program.path, program.version) as OriginRow | undefined;
   if (!row) return null;
   const frames = JSON.parse(row.frames) as { file: string; line: number; function: string | null }[];
@@ -45,6 +47,13 @@ export function attemptDiagnosis(db: Db, id: number): AttemptDiagnosis {
   const attempt = getAttempt(db, id);
   const kase = db.prepare('SELECT program, command FROM cases WHERE id = ?').get(attempt.case) as { program: string; command: string };
   const program = JSON.parse(kase.program) as { rollout?: string; path: string; version?: number };
-  const origin = program.rollout !== undefined && program.version !== undefined ? originFailure(db, { rollout: program.rollout, path: program.path, version: program.version }) : null;
-  return diagnoseAttempt({ id, status: attempt.status, exitCode: attempt.exitCode, command: kase.command, log: attemptLog(db, id).text, environment: attemptEnvironment(db, id) }, program.path, origin);
+  const origin =
+    program.rollout !== undefined && program.version !== undefined
+      ? originFailure(db, { rollout: program.rollout, path: program.path, version: program.version })
+      : null;
+  return diagnoseAttempt(
+    { id, status: attempt.status, exitCode: attempt.exitCode, command: kase.command, log: attemptLog(db, id).text, environment: attemptEnvironment(db, id) },
+    program.path,
+    origin,
+  );
 }

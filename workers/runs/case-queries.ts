@@ -84,7 +84,16 @@ function taskHints(db: Db, task: string): { score: ScoreRule | null; dataDir: st
 
 /** The bundle record a case row stands for; its canonical JSON's sha256 is the row's record hash. */
 function caseRecord(c: Omit<CaseSummary, 'attempts'>): Record<string, unknown> {
-  return { type: 'case', id: c.id, task: c.task, program: c.program, command: c.command, timeoutS: c.timeoutS, score: c.score, ...(c.dataDir === null ? {} : { dataDir: c.dataDir }) };
+  return {
+    type: 'case',
+    id: c.id,
+    task: c.task,
+    program: c.program,
+    command: c.command,
+    timeoutS: c.timeoutS,
+    score: c.score,
+    ...(c.dataDir === null ? {} : { dataDir: c.dataDir }),
+  };
 }
 
 /**
@@ -97,10 +106,13 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
   let task = req.task;
   if ('rollout' in program) {
     const row = db
-      .prepare('SELECT r.task_id AS task FROM program_versions p JOIN rollouts r ON r.id = p.rollout_id WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?')
+      .prepare(
+        'SELECT r.task_id AS task FROM program_versions p JOIN rollouts r ON r.id = p.rollout_id WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?',
+      )
       .get(program.rollout, program.path, program.version) as { task: string } | undefined;
     if (!row) throw new ApiError('not_found', `program ${program.path} version ${program.version} of rollout "${program.rollout}" is not in this corpus`);
-    if (task !== undefined && task !== row.task) throw new ApiError('invalid_request', `task: rollout "${program.rollout}" is of task "${row.task}", not "${task}"`);
+    if (task !== undefined && task !== row.task)
+      throw new ApiError('invalid_request', `task: rollout "${program.rollout}" is of task "${row.task}", not "${task}"`);
     task = row.task;
   } else if (task === undefined) {
     throw new ApiError('invalid_request', 'task: an inline program needs the task it belongs to');
@@ -116,7 +128,12 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
   };
   // Run options only when given, so a case made without them keeps the id and hash it always had.
   const runOptions = { ...(req.env?.length ? { env: req.env } : {}), ...(req.gpus ? { gpus: req.gpus } : {}) };
-  const id = req.id ?? `case-${createHash('sha256').update(canonicalJson({ ...fields, ...runOptions })).digest('hex').slice(0, 12)}`;
+  const id =
+    req.id ??
+    `case-${createHash('sha256')
+      .update(canonicalJson({ ...fields, ...runOptions }))
+      .digest('hex')
+      .slice(0, 12)}`;
   const record = { ...caseRecord({ id, ...fields }), ...runOptions };
   const hash = recordHash(record);
   const existing = db.prepare('SELECT record_hash FROM cases WHERE id = ?').pluck().get(id) as string | undefined;
@@ -124,9 +141,17 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
     if (existing !== hash) throw new ApiError('invalid_request', `id: case "${id}" already exists with a different definition`);
     return { ...getCase(db, id), created: false };
   }
-  db.prepare(
-    'INSERT INTO cases (id, task_id, program, command, timeout_s, score_rule, data_dir, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(id, task, canonicalJson(program), fields.command, fields.timeoutS, canonicalJson(fields.score), fields.dataDir, hash, Object.keys(runOptions).length ? canonicalJson(runOptions) : null);
+  db.prepare('INSERT INTO cases (id, task_id, program, command, timeout_s, score_rule, data_dir, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+    id,
+    task,
+    canonicalJson(program),
+    fields.command,
+    fields.timeoutS,
+    canonicalJson(fields.score),
+    fields.dataDir,
+    hash,
+    Object.keys(runOptions).length ? canonicalJson(runOptions) : null,
+  );
   return { ...getCase(db, id), created: true };
 }
 
@@ -137,7 +162,8 @@ export function programContent(db: Db, program: CaseProgram): { path: string; co
     .prepare('SELECT t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?')
     .pluck()
     .get(program.rollout, program.path, program.version) as string | undefined;
-  if (content === undefined) throw new ApiError('not_found', `program ${program.path} version ${program.version} of rollout "${program.rollout}" is not in this corpus`);
+  if (content === undefined)
+    throw new ApiError('not_found', `program ${program.path} version ${program.version} of rollout "${program.rollout}" is not in this corpus`);
   return { path: program.path, content };
 }
 

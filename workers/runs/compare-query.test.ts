@@ -11,7 +11,7 @@ const sample = fileURLToPath(new URL('../../fixtures/sample/sample-corpus.jsonl'
 const rwb = fileURLToPath(new URL('../../bin/rwb.js', import.meta.url));
 
 describe('experiments.compare and rwb compare', () => {
-  it("reports the sample exp-1 (RMSLE and speedup) per case, by direction, with a relative effect instead of an effect", async () => {
+  it('reports the sample exp-1 (RMSLE and speedup) per case, by direction, with a relative effect instead of an effect', async () => {
     const dbPath = join(tempDir(), 'sample.db');
     const core = new Core({ dbPath, shell: 'cli' });
     await core.invoke('import.files', { paths: [sample] });
@@ -28,7 +28,9 @@ describe('experiments.compare and rwb compare', () => {
     ]);
     expect(json.perCase[0].improvement).toBeCloseTo(0.0801, 12);
 
-    const text = execFileSync(process.execPath, [rwb, 'compare', '--experiment', 'exp-1', '--a', 'lesson_guided', '--b', 'original', '--db', dbPath], { encoding: 'utf8' });
+    const text = execFileSync(process.execPath, [rwb, 'compare', '--experiment', 'exp-1', '--a', 'lesson_guided', '--b', 'original', '--db', dbPath], {
+      encoding: 'utf8',
+    });
     expect(text).toMatch(/effect\s+— \(metrics differ\)/);
     expect(text).toMatch(/relative effect\s+0\.1115 {2}⚠ only 2 tasks/);
     expect(text).toMatch(/case-1\s+dsbench-bike-sharing\s+rmsle\s+lower better\s+1\s+0\.3517\s+0\.4318\s+0\.0801\s+yes/);
@@ -40,10 +42,27 @@ describe('experiments.compare and rwb compare', () => {
   it('counts planned slots that have no attempt row as unknown', async () => {
     const dir = tempDir();
     const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
-    const attempt = (arm: string, repeat: number, score: number) => ({ type: 'attempt', experiment: 'exp', case: 'c1', arm, repeat, status: 'succeeded', score, valid: true });
+    const attempt = (arm: string, repeat: number, score: number) => ({
+      type: 'attempt',
+      experiment: 'exp',
+      case: 'c1',
+      arm,
+      repeat,
+      status: 'succeeded',
+      score,
+      valid: true,
+    });
     const bundle = writeBundle(dir, 'runs.jsonl', [
       ...miniBundle(),
-      { type: 'case', id: 'c1', task: 'task-1', program: { path: 'p.py', content: 'print(1)' }, command: 'python p.py', timeoutS: 60, score: { from: 'stdout', regex: '(\\d+)' } },
+      {
+        type: 'case',
+        id: 'c1',
+        task: 'task-1',
+        program: { path: 'p.py', content: 'print(1)' },
+        command: 'python p.py',
+        timeoutS: 60,
+        score: { from: 'stdout', regex: '(\\d+)' },
+      },
       { type: 'experiment', id: 'exp', name: 'planned', arms: ['A', 'B'], repeats: 3 },
       attempt('A', 0, 1),
       attempt('B', 0, 1),

@@ -10,18 +10,29 @@ export function compareArms(db: Db, experiment: string, a: string, b: string): E
   const row = db.prepare('SELECT arms, repeats FROM experiments WHERE id = ?').get(experiment) as { arms: string; repeats: number } | undefined;
   if (row === undefined) throw new ApiError('not_found', `experiment "${experiment}" is not in this corpus`);
   const arms = JSON.parse(row.arms) as string[];
-  for (const [field, arm] of [['a', a], ['b', b]] as const) {
+  for (const [field, arm] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     if (!arms.includes(arm)) throw new ApiError('invalid_request', `${field}: experiment "${experiment}" has no arm "${arm}" (arms: ${arms.join(', ')})`);
   }
   const recorded = (
     db
-      .prepare(`SELECT a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid
-        FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (?, ?)`)
+      .prepare(
+        `SELECT a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid
+        FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (?, ?)`,
+      )
       .all(experiment, a, b) as (Omit<AttemptOutcome, 'valid'> & { valid: number | null })[]
   ).map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
   const attempts = withPlannedSlots(db, experiment, [a, b], row.repeats, recorded);
-  const directions = taskDirections(db, attempts.map((t) => t.task));
-  const boards = leaderboardsByTask(db, attempts.map((t) => t.task));
+  const directions = taskDirections(
+    db,
+    attempts.map((t) => t.task),
+  );
+  const boards = leaderboardsByTask(
+    db,
+    attempts.map((t) => t.task),
+  );
   const placement = boards.size ? { tasks: [...boards.keys()].sort(), a: armPlacement(attempts, a, boards), b: armPlacement(attempts, b, boards) } : null;
   return { experiment, a, b, ...pairedComparison(attempts, a, b, directions), placement, validity: validityDifference(attempts, a, b) };
 }
@@ -42,7 +53,9 @@ export function taskDirections(db: Db, tasks: readonly string[]): Map<string, Ta
  * attempt row (never started) is unknown, so denominators count what was planned, not what ran.
  */
 function withPlannedSlots(db: Db, experiment: string, arms: readonly string[], repeats: number, recorded: AttemptOutcome[]): AttemptOutcome[] {
-  const cases = db.prepare('SELECT DISTINCT a.case_id AS caseId, c.task_id AS task FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ?').all(experiment) as { caseId: string; task: string }[];
+  const cases = db
+    .prepare('SELECT DISTINCT a.case_id AS caseId, c.task_id AS task FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ?')
+    .all(experiment) as { caseId: string; task: string }[];
   const have = new Set(recorded.map((r) => `${r.caseId}\u0000${r.arm}\u0000${r.repeat}`));
   const missing: AttemptOutcome[] = [];
   for (const { caseId, task } of cases) {

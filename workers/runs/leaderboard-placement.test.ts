@@ -30,7 +30,15 @@ const attempt = (arm: string, kase: string, repeat: number, status: string, scor
  */
 const records = [
   ...miniBundle(),
-  ...['c1', 'c2'].map((id) => ({ type: 'case', id, task: 'task-1', program: { path: 'p.py', content: 'print(1)' }, command: 'python p.py', timeoutS: 60, score: { from: 'stdout', regex: '(\\d+)' } })),
+  ...['c1', 'c2'].map((id) => ({
+    type: 'case',
+    id,
+    task: 'task-1',
+    program: { path: 'p.py', content: 'print(1)' },
+    command: 'python p.py',
+    timeoutS: 60,
+    score: { from: 'stdout', regex: '(\\d+)' },
+  })),
   { type: 'experiment', id: 'exp', name: 'placement', arms: ['A', 'B'], repeats: 2 },
   attempt('A', 'c1', 0, 'succeeded', 0.98),
   attempt('A', 'c1', 1, 'succeeded', 0.65),
@@ -51,7 +59,9 @@ describe('leaderboard placement of arms', () => {
     expect((await core.invoke('experiments.compare', { experiment: 'exp', a: 'A', b: 'B' })).placement).toBeNull();
     core.close();
 
-    const attached = JSON.parse(execFileSync(process.execPath, [rwb, 'leaderboard', pizza, '--attach', 'task-1', '--db', dbPath, '--json'], { encoding: 'utf8' }));
+    const attached = JSON.parse(
+      execFileSync(process.execPath, [rwb, 'leaderboard', pizza, '--attach', 'task-1', '--db', dbPath, '--json'], { encoding: 'utf8' }),
+    );
     expect(attached).toMatchObject({ task: 'task-1', source: 'random-acts-of-pizza.csv', teams: 462, gold: 0.97908, median: 0.599595 });
 
     const reopened = new Core({ dbPath, shell: 'cli' });

@@ -15,13 +15,10 @@ export async function attachLeaderboard(db: Db, task: string, path: string): Pro
     throw new ApiError('invalid_request', `${path}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   const scores = readLeaderboard(text, basename(path));
-  db.prepare(`INSERT INTO task_leaderboards (task_id, source, scores, attached_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (task_id) DO UPDATE SET source = excluded.source, scores = excluded.scores, attached_at = excluded.attached_at`).run(
-    task,
-    basename(path),
-    JSON.stringify(scores),
-    new Date().toISOString(),
-  );
+  db.prepare(
+    `INSERT INTO task_leaderboards (task_id, source, scores, attached_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (task_id) DO UPDATE SET source = excluded.source, scores = excluded.scores, attached_at = excluded.attached_at`,
+  ).run(task, basename(path), JSON.stringify(scores), new Date().toISOString());
   return { task, source: basename(path), ...leaderboardThresholds(scores) };
 }
 

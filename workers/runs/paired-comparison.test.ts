@@ -73,7 +73,18 @@ describe('pairedComparison', () => {
   it('matches the hand computation of effect, win rate, coverage and pairs', () => {
     const result = pairedComparison(attempts, 'A', 'B', accuracy('t1', 't2'));
     expect(result.effect).toBeCloseTo(0.15, 12);
-    expect(result).toMatchObject({ pooled: 'effect', relativeEffect: null, winRate: 1, winPairs: 3, coverage: 2 / 3, cases: 3, pairedCases: 2, pairs: 3, resamples: 10_000, pooledTasks: 1 });
+    expect(result).toMatchObject({
+      pooled: 'effect',
+      relativeEffect: null,
+      winRate: 1,
+      winPairs: 3,
+      coverage: 2 / 3,
+      cases: 3,
+      pairedCases: 2,
+      pairs: 3,
+      resamples: 10_000,
+      pooledTasks: 1,
+    });
     expect(result.perCase.map((r) => [r.case, r.pairs, r.leftOut])).toEqual([
       ['c1', 2, null],
       ['c2', 1, null],
@@ -85,7 +96,10 @@ describe('pairedComparison', () => {
   });
 
   it('signs the improvement by direction: a lower score is better for an error metric', () => {
-    const rmse = new Map<string, TaskDirection>([['t1', { metric: 'rmse', higherIsBetter: false }], ['t2', { metric: 'rmse', higherIsBetter: false }]]);
+    const rmse = new Map<string, TaskDirection>([
+      ['t1', { metric: 'rmse', higherIsBetter: false }],
+      ['t2', { metric: 'rmse', higherIsBetter: false }],
+    ]);
     const result = pairedComparison(attempts, 'A', 'B', rmse);
     // Same scores, opposite direction: A's higher scores are now worse.
     expect(result.effect).toBeCloseTo(-0.15, 12);
@@ -97,8 +111,30 @@ describe('pairedComparison', () => {
     expect(result.effect).toBeNull();
     expect(result.pooled).toBe('relative');
     expect(result.perCase).toEqual([
-      { case: 'case-1', task: 'dsbench-bike-sharing', metric: 'rmsle', higherIsBetter: false, pairs: 1, meanA: 0.3517, meanB: 0.4318, improvement: expect.closeTo(0.0801, 12), relative: expect.closeTo(0.0801 / 0.4318, 12), leftOut: null },
-      { case: 'case-3', task: 'tritonbench-layernorm', metric: 'speedup', higherIsBetter: true, pairs: 1, meanA: 1.66, meanB: 1.6, improvement: expect.closeTo(0.06, 12), relative: expect.closeTo(0.0375, 12), leftOut: null },
+      {
+        case: 'case-1',
+        task: 'dsbench-bike-sharing',
+        metric: 'rmsle',
+        higherIsBetter: false,
+        pairs: 1,
+        meanA: 0.3517,
+        meanB: 0.4318,
+        improvement: expect.closeTo(0.0801, 12),
+        relative: expect.closeTo(0.0801 / 0.4318, 12),
+        leftOut: null,
+      },
+      {
+        case: 'case-3',
+        task: 'tritonbench-layernorm',
+        metric: 'speedup',
+        higherIsBetter: true,
+        pairs: 1,
+        meanA: 1.66,
+        meanB: 1.6,
+        improvement: expect.closeTo(0.06, 12),
+        relative: expect.closeTo(0.0375, 12),
+        leftOut: null,
+      },
     ]);
     expect(result.relativeEffect).toBeCloseTo((0.0801 / 0.4318 + 0.0375) / 2, 12);
     expect(result.relativeEffect).toBeCloseTo(0.111501, 6);
@@ -121,8 +157,16 @@ describe('pairedComparison', () => {
   });
 
   it('leaves a case whose B mean is 0 out of the relative effect and counts it', () => {
-    const directions = new Map<string, TaskDirection>([['t1', { metric: 'accuracy', higherIsBetter: true }], ['t2', { metric: 'loss', higherIsBetter: false }]]);
-    const result = pairedComparison([ok('c1', 't1', 'A', 0, 0.6), ok('c1', 't1', 'B', 0, 0.5), ok('c2', 't2', 'A', 0, 0.2), ok('c2', 't2', 'B', 0, 0)], 'A', 'B', directions);
+    const directions = new Map<string, TaskDirection>([
+      ['t1', { metric: 'accuracy', higherIsBetter: true }],
+      ['t2', { metric: 'loss', higherIsBetter: false }],
+    ]);
+    const result = pairedComparison(
+      [ok('c1', 't1', 'A', 0, 0.6), ok('c1', 't1', 'B', 0, 0.5), ok('c2', 't2', 'A', 0, 0.2), ok('c2', 't2', 'B', 0, 0)],
+      'A',
+      'B',
+      directions,
+    );
     // c1: 0.1 / 0.5 = 0.2; c2: B mean 0 → left out. Win rate: A better in c1, worse in c2 (loss rose).
     expect(result.relativeEffect).toBeCloseTo(0.2, 12);
     expect(result.perCase[1]!.leftOut).toBe('B mean is 0');
@@ -131,7 +175,12 @@ describe('pairedComparison', () => {
   });
 
   it('counts a tie as one half', () => {
-    const result = pairedComparison([ok('c1', 't1', 'A', 0, 0.5), ok('c1', 't1', 'B', 0, 0.5), ok('c1', 't1', 'A', 1, 0.7), ok('c1', 't1', 'B', 1, 0.5)], 'A', 'B', accuracy('t1'));
+    const result = pairedComparison(
+      [ok('c1', 't1', 'A', 0, 0.5), ok('c1', 't1', 'B', 0, 0.5), ok('c1', 't1', 'A', 1, 0.7), ok('c1', 't1', 'B', 1, 0.5)],
+      'A',
+      'B',
+      accuracy('t1'),
+    );
     expect(result.winRate).toBe(0.75);
   });
 
@@ -179,7 +228,16 @@ describe('validityDifference', () => {
   });
 
   it('counts a slot that never started as unknown, in the denominator', () => {
-    const result = validityDifference([ok('c1', 't1', 'A', 0, 1), lost('c1', 't1', 'A', 1, 'never started'), ok('c1', 't1', 'B', 0, 1), ok('c1', 't1', 'B', 1, 1)], 'A', 'B');
-    expect(result).toMatchObject({ slots: { a: 2, b: 2 }, unknown: { a: 1, b: 0 }, difference: -0.5, sensitivity: { unknownAsFailed: -0.5, unknownAsSucceeded: 0 } });
+    const result = validityDifference(
+      [ok('c1', 't1', 'A', 0, 1), lost('c1', 't1', 'A', 1, 'never started'), ok('c1', 't1', 'B', 0, 1), ok('c1', 't1', 'B', 1, 1)],
+      'A',
+      'B',
+    );
+    expect(result).toMatchObject({
+      slots: { a: 2, b: 2 },
+      unknown: { a: 1, b: 0 },
+      difference: -0.5,
+      sensitivity: { unknownAsFailed: -0.5, unknownAsSucceeded: 0 },
+    });
   });
 });

@@ -47,7 +47,18 @@ function tallyCase(caseId: string, task: string, direction: TaskDirection, pairs
   const improvement = s === null || !pairs.length ? null : mean(pairs.map(([a, b]) => s * (a - b)));
   const relative = improvement === null || meanB === null || meanB === 0 ? null : improvement / Math.abs(meanB);
   const wins = s === null ? [] : pairs.map(([a, b]) => (a === b ? 0.5 : s * (a - b) > 0 ? 1 : 0));
-  const row: PairedCase = { case: caseId, task, metric: direction.metric, higherIsBetter: direction.higherIsBetter, pairs: pairs.length, meanA, meanB, improvement, relative, leftOut: null };
+  const row: PairedCase = {
+    case: caseId,
+    task,
+    metric: direction.metric,
+    higherIsBetter: direction.higherIsBetter,
+    pairs: pairs.length,
+    meanA,
+    meanB,
+    improvement,
+    relative,
+    leftOut: null,
+  };
   return { row, wins };
 }
 
@@ -105,7 +116,14 @@ export function pairedComparison(
   const wins = tallies.flatMap((t) => t.wins);
   const pairedCases = rows.filter((r) => r.pairs > 0).length;
   const pooledTasks = new Set(inPool.map((r) => r.task)).size;
-  const ci = figure === null ? null : bootstrapOverTasks(inPool.map((r) => ({ task: r.task, value: value(r) })), resamples, seed);
+  const ci =
+    figure === null
+      ? null
+      : bootstrapOverTasks(
+          inPool.map((r) => ({ task: r.task, value: value(r) })),
+          resamples,
+          seed,
+        );
   return {
     effect: pooled === 'effect' ? figure : null,
     relativeEffect: pooled === 'relative' ? figure : null,
@@ -130,14 +148,23 @@ function comparisonNotes(rows: readonly PairedCase[], pooled: 'effect' | 'relati
   const notes: string[] = [];
   const named = (reason: PairedCase['leftOut']) => rows.filter((r) => r.leftOut === reason).map((r) => `${r.case} (${r.task})`);
   if (pooled === 'relative') {
-    const metrics = [...new Set(rows.filter((r) => r.higherIsBetter !== null).map((r) => `${r.metric ?? 'unnamed metric'} (${r.higherIsBetter ? 'higher' : 'lower'} is better)`))];
-    notes.push(`The cases' tasks use different metrics or directions (${metrics.join(', ')}), so no effect is pooled in their units; the relative effect (improvement / |B mean|) is pooled instead.`);
+    const metrics = [
+      ...new Set(
+        rows.filter((r) => r.higherIsBetter !== null).map((r) => `${r.metric ?? 'unnamed metric'} (${r.higherIsBetter ? 'higher' : 'lower'} is better)`),
+      ),
+    ];
+    notes.push(
+      `The cases' tasks use different metrics or directions (${metrics.join(', ')}), so no effect is pooled in their units; the relative effect (improvement / |B mean|) is pooled instead.`,
+    );
   }
   const unknown = named('direction unknown');
   if (unknown.length) notes.push(`Left out of the pooled figures and the win rate, direction unknown: ${unknown.join(', ')}.`);
   const zero = named('B mean is 0');
   if (zero.length) notes.push(`Left out of the relative effect, B's paired mean is 0: ${zero.join(', ')}.`);
-  if (shown && pooledTasks < FEW_TASKS) notes.push(`Only ${pooledTasks} task${pooledTasks === 1 ? '' : 's'} behind the pooled figure (fewer than ${FEW_TASKS}): its interval rests on very few tasks.`);
+  if (shown && pooledTasks < FEW_TASKS)
+    notes.push(
+      `Only ${pooledTasks} task${pooledTasks === 1 ? '' : 's'} behind the pooled figure (fewer than ${FEW_TASKS}): its interval rests on very few tasks.`,
+    );
   return notes;
 }
 

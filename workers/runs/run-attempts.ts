@@ -70,7 +70,9 @@ function toRow(r: AttemptDbRow): AttemptRow {
 /** Attempts matching a condition on `a` (attempts), in grid order. */
 export function listAttempts(db: Db, where: string, params: unknown[]): AttemptRow[] {
   const rows = db
-    .prepare(`SELECT a.*, l.bytes AS log_bytes FROM attempts a LEFT JOIN attempt_logs l ON l.attempt_id = a.id WHERE ${where} ORDER BY a.case_id, a.arm, a.repeat`)
+    .prepare(
+      `SELECT a.*, l.bytes AS log_bytes FROM attempts a LEFT JOIN attempt_logs l ON l.attempt_id = a.id WHERE ${where} ORDER BY a.case_id, a.arm, a.repeat`,
+    )
     .all(...params) as AttemptDbRow[];
   return rows.map(toRow);
 }
@@ -111,14 +113,37 @@ export const ownerId = workerSession.id;
 
 /** Writes an attempt slot that has no row yet as `queued` and returns its id. */
 export function ensureSlot(db: Db, experiment: string, caseId: string, arm: string, repeat: number): number {
-  const existing = db.prepare('SELECT id FROM attempts WHERE experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?').pluck().get(experiment, caseId, arm, repeat) as number | undefined;
+  const existing = db
+    .prepare('SELECT id FROM attempts WHERE experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?')
+    .pluck()
+    .get(experiment, caseId, arm, repeat) as number | undefined;
   if (existing !== undefined) return existing;
-  const hash = attemptRecordHash({ experiment, case: caseId, arm, repeat, status: 'queued', exitCode: null, wallS: null, score: null, valid: null, host: null });
-  return Number(db.prepare(`INSERT INTO attempts (experiment_id, case_id, arm, repeat, status, record_hash) VALUES (?, ?, ?, ?, 'queued', ?)`).run(experiment, caseId, arm, repeat, hash).lastInsertRowid);
+  const hash = attemptRecordHash({
+    experiment,
+    case: caseId,
+    arm,
+    repeat,
+    status: 'queued',
+    exitCode: null,
+    wallS: null,
+    score: null,
+    valid: null,
+    host: null,
+  });
+  return Number(
+    db
+      .prepare(`INSERT INTO attempts (experiment_id, case_id, arm, repeat, status, record_hash) VALUES (?, ?, ?, ?, 'queued', ?)`)
+      .run(experiment, caseId, arm, repeat, hash).lastInsertRowid,
+  );
 }
 
 /** Changes an attempt's bundle fields (and any extra columns), keeping its record hash in step. */
-export function updateAttempt(db: Db, id: number, change: Partial<Omit<AttemptBundleFields, 'experiment' | 'case' | 'arm' | 'repeat'>>, columns: Record<string, unknown> = {}): AttemptRow {
+export function updateAttempt(
+  db: Db,
+  id: number,
+  change: Partial<Omit<AttemptBundleFields, 'experiment' | 'case' | 'arm' | 'repeat'>>,
+  columns: Record<string, unknown> = {},
+): AttemptRow {
   const current = getAttempt(db, id);
   const next: AttemptBundleFields = {
     experiment: current.experiment,
@@ -151,19 +176,27 @@ export function updateAttempt(db: Db, id: number, change: Partial<Omit<AttemptBu
 }
 
 export function saveAttemptLog(db: Db, id: number, log: StoredLog): void {
-  db.prepare('INSERT OR REPLACE INTO attempt_logs (attempt_id, gz, bytes, omitted_bytes, sha256) VALUES (?, ?, ?, ?, ?)').run(id, log.gz, log.bytes, log.omittedBytes, log.sha256);
+  db.prepare('INSERT OR REPLACE INTO attempt_logs (attempt_id, gz, bytes, omitted_bytes, sha256) VALUES (?, ?, ?, ?, ?)').run(
+    id,
+    log.gz,
+    log.bytes,
+    log.omittedBytes,
+    log.sha256,
+  );
 }
 
 export function attemptLog(db: Db, id: number): AttemptLog {
   getAttempt(db, id);
-  const row = db.prepare('SELECT gz, bytes, omitted_bytes FROM attempt_logs WHERE attempt_id = ?').get(id) as { gz: Buffer; bytes: number; omitted_bytes: number } | undefined;
+  const row = db.prepare('SELECT gz, bytes, omitted_bytes FROM attempt_logs WHERE attempt_id = ?').get(id) as
+    { gz: Buffer; bytes: number; omitted_bytes: number } | undefined;
   if (!row) return { attemptId: id, text: '', bytes: 0, omittedBytes: 0 };
   return { attemptId: id, text: unpackLog(row.gz), bytes: row.bytes, omittedBytes: row.omitted_bytes };
 }
 
 /** Whether a never-dispatched slot is claimed by a run that is still alive (here or in another worker process). */
 export function claimedByLiveRun(db: Db, attemptId: number, session: LiveSession): boolean {
-  const row = db.prepare('SELECT owner, run_job_id FROM attempts WHERE id = ?').get(attemptId) as { owner: string | null; run_job_id: string | null } | undefined;
+  const row = db.prepare('SELECT owner, run_job_id FROM attempts WHERE id = ?').get(attemptId) as
+    { owner: string | null; run_job_id: string | null } | undefined;
   if (!row?.owner || !row.run_job_id) return false;
   return session.isAlive(row.owner, row.run_job_id);
 }
@@ -182,6 +215,11 @@ export function reconcileOrphans(db: Db, session: LiveSession, experiment?: stri
   return candidates
     .filter((c) => !session.isAlive(c.owner, c.run_job_id ?? ''))
     .map((c) =>
-      updateAttempt(db, c.id, { status: 'unknown', valid: null }, { error: 'the workbench process that ran it stopped before recording its end', ended_at: new Date().toISOString() }),
+      updateAttempt(
+        db,
+        c.id,
+        { status: 'unknown', valid: null },
+        { error: 'the workbench process that ran it stopped before recording its end', ended_at: new Date().toISOString() },
+      ),
     );
 }

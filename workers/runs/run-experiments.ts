@@ -27,7 +27,10 @@ function emptyCounts(): AttemptCounts {
 
 function countsOf(db: Db, experiment: string): AttemptCounts {
   const counts = emptyCounts();
-  for (const row of db.prepare('SELECT status, COUNT(*) AS n FROM attempts WHERE experiment_id = ? GROUP BY status').all(experiment) as { status: keyof AttemptCounts; n: number }[]) {
+  for (const row of db.prepare('SELECT status, COUNT(*) AS n FROM attempts WHERE experiment_id = ? GROUP BY status').all(experiment) as {
+    status: keyof AttemptCounts;
+    n: number;
+  }[]) {
     counts[row.status] = row.n;
   }
   return counts;
@@ -40,7 +43,10 @@ function countsOf(db: Db, experiment: string): AttemptCounts {
  */
 function planCoverage(db: Db, experiment: string, arms: number, repeats: number): { planned: number; neverStarted: number } {
   const planned = experimentCaseIds(db, experiment).length * arms * repeats;
-  const started = db.prepare(`SELECT COUNT(*) FROM attempts WHERE experiment_id = ? AND (status != 'queued' OR dispatched_at IS NOT NULL)`).pluck().get(experiment) as number;
+  const started = db
+    .prepare(`SELECT COUNT(*) FROM attempts WHERE experiment_id = ? AND (status != 'queued' OR dispatched_at IS NOT NULL)`)
+    .pluck()
+    .get(experiment) as number;
   return { planned, neverStarted: Math.max(0, planned - started) };
 }
 
@@ -48,7 +54,12 @@ function variantsOf(extra: string | null): ArmVariant[] {
   if (!extra) return [];
   const parsed = JSON.parse(extra) as { variants?: unknown };
   if (!Array.isArray(parsed.variants)) return [];
-  return parsed.variants.map((v: Partial<ArmVariant>) => ({ arm: String(v.arm), case: v.case ?? null, program: v.program ?? null, command: v.command ?? null }));
+  return parsed.variants.map((v: Partial<ArmVariant>) => ({
+    arm: String(v.arm),
+    case: v.case ?? null,
+    program: v.program ?? null,
+    command: v.command ?? null,
+  }));
 }
 
 function experimentRow(db: Db, id: string): ExperimentDbRow {
@@ -73,7 +84,14 @@ export interface ExperimentPlan {
 
 export function experimentPlan(db: Db, id: string): ExperimentPlan {
   const row = experimentRow(db, id);
-  return { id: row.id, name: row.name, arms: JSON.parse(row.arms) as string[], repeats: row.repeats, variants: variantsOf(row.extra), cases: experimentCaseIds(db, id) };
+  return {
+    id: row.id,
+    name: row.name,
+    arms: JSON.parse(row.arms) as string[],
+    repeats: row.repeats,
+    variants: variantsOf(row.extra),
+    cases: experimentCaseIds(db, id),
+  };
 }
 
 export function getExperiment(db: Db, id: string): ExperimentDetail {
@@ -113,7 +131,8 @@ export function createExperiment(db: Db, req: ParsedRequestOf<'experiments.creat
   for (const c of req.cases) getCase(db, c);
   for (const v of req.variants) {
     if (!req.arms.includes(v.arm)) throw new ApiError('invalid_request', `variants: arm "${v.arm}" is not one of the arms (${req.arms.join(', ')})`);
-    if (v.case !== null && !req.cases.includes(v.case)) throw new ApiError('invalid_request', `variants: case "${v.case}" is not one of the experiment's cases`);
+    if (v.case !== null && !req.cases.includes(v.case))
+      throw new ApiError('invalid_request', `variants: case "${v.case}" is not one of the experiment's cases`);
   }
   const id = req.id ?? `exp-${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
   if (db.prepare('SELECT 1 FROM experiments WHERE id = ?').get(id)) throw new ApiError('invalid_request', `id: experiment "${id}" already exists`);
@@ -123,11 +142,24 @@ export function createExperiment(db: Db, req: ParsedRequestOf<'experiments.creat
   const hash = recordHash(record);
   const insertSlot = db.prepare(`INSERT INTO attempts (experiment_id, case_id, arm, repeat, status, record_hash) VALUES (?, ?, ?, ?, 'queued', ?)`);
   db.transaction(() => {
-    db.prepare('INSERT INTO experiments (id, name, arms, repeats, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)').run(id, req.name, JSON.stringify(req.arms), req.repeats, hash, extra);
+    db.prepare('INSERT INTO experiments (id, name, arms, repeats, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)').run(
+      id,
+      req.name,
+      JSON.stringify(req.arms),
+      req.repeats,
+      hash,
+      extra,
+    );
     for (const c of req.cases) {
       for (const arm of req.arms) {
         for (let r = 0; r < req.repeats; r++) {
-          insertSlot.run(id, c, arm, r, attemptRecordHash({ experiment: id, case: c, arm, repeat: r, status: 'queued', exitCode: null, wallS: null, score: null, valid: null, host: null }));
+          insertSlot.run(
+            id,
+            c,
+            arm,
+            r,
+            attemptRecordHash({ experiment: id, case: c, arm, repeat: r, status: 'queued', exitCode: null, wallS: null, score: null, valid: null, host: null }),
+          );
         }
       }
     }

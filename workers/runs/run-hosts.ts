@@ -52,7 +52,19 @@ export function saveHost(db: Db, req: ParsedRequestOf<'hosts.save'>): HostConfig
      ON CONFLICT(name) DO UPDATE SET user = excluded.user, host = excluded.host, port = excluded.port, identity_file = excluded.identity_file,
        known_hosts_file = excluded.known_hosts_file, work_dir = excluded.work_dir, gpu_label = excluded.gpu_label, slots = excluded.slots,
        env_names = excluded.env_names, updated_at = excluded.updated_at`,
-  ).run(req.name, req.user, req.host, req.port, req.identityFile, req.knownHostsFile, req.workDir, req.gpuLabel, req.slots, JSON.stringify(req.envNames), new Date().toISOString());
+  ).run(
+    req.name,
+    req.user,
+    req.host,
+    req.port,
+    req.identityFile,
+    req.knownHostsFile,
+    req.workDir,
+    req.gpuLabel,
+    req.slots,
+    JSON.stringify(req.envNames),
+    new Date().toISOString(),
+  );
   return getHost(db, req.name);
 }
 
@@ -72,10 +84,8 @@ export function getLocalHost(db: Db): LocalHostSettings {
 
 export function saveLocalHost(db: Db, req: ParsedRequestOf<'hosts.saveLocal'>): LocalHostSettings {
   const value: LocalHostSettings = { slots: req.slots, envNames: req.envNames };
-  db.prepare('INSERT INTO user_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at').run(
-    localKey,
-    JSON.stringify(value),
-    new Date().toISOString(),
-  );
+  db.prepare(
+    'INSERT INTO user_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  ).run(localKey, JSON.stringify(value), new Date().toISOString());
   return getLocalHost(db);
 }

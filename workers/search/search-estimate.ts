@@ -26,8 +26,10 @@ interface Edge {
 function edgeOf(db: Db, match: string, order: 'ASC' | 'DESC', sample: number): Edge {
   const inner = order === 'ASC' ? 'max' : 'min';
   return db
-    .prepare(`SELECT count(*) AS n, ${inner}(rowid) AS edge FROM
-      (SELECT rowid FROM step_fts WHERE step_fts MATCH ? ORDER BY rowid ${order} LIMIT ?)`)
+    .prepare(
+      `SELECT count(*) AS n, ${inner}(rowid) AS edge FROM
+      (SELECT rowid FROM step_fts WHERE step_fts MATCH ? ORDER BY rowid ${order} LIMIT ?)`,
+    )
     .get(match, sample) as Edge;
 }
 

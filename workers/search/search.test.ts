@@ -24,7 +24,13 @@ describe('toFtsQuery', () => {
 
 describe('unmarkSnippet', () => {
   it('returns plain text and the ranges of highlighted words', () => {
-    expect(unmarkSnippet('a \uE000Key\uE001 b \uE000c\uE001')).toEqual({ text: 'a Key b c', highlights: [[2, 5], [8, 9]] });
+    expect(unmarkSnippet('a \uE000Key\uE001 b \uE000c\uE001')).toEqual({
+      text: 'a Key b c',
+      highlights: [
+        [2, 5],
+        [8, 9],
+      ],
+    });
   });
 });
 

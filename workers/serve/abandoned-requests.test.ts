@@ -27,7 +27,11 @@ afterEach(async () => {
 });
 
 /** One POST on its own connection (no keep-alive), so hanging up closes exactly that request. */
-function post(server: { port: number; token: string }, op: string, body: string): { request: ClientRequest; answer: Promise<{ ok: boolean; value?: unknown }> } {
+function post(
+  server: { port: number; token: string },
+  op: string,
+  body: string,
+): { request: ClientRequest; answer: Promise<{ ok: boolean; value?: unknown }> } {
   const request = httpRequest({
     host: '127.0.0.1',
     port: server.port,

@@ -37,8 +37,14 @@ function missing(err: unknown): boolean {
  * looking at the disk, then again with symbolic links resolved.
  */
 export async function locateExport(folder: string, asked: string): Promise<Located> {
-  if (asked === '' || asked.includes('\0')) return { ok: false, status: 400, code: 'invalid_request', message: 'name the file to download: /exports?path=FILE' };
-  const outside: Located = { ok: false, status: 403, code: 'invalid_request', message: `${asked} is not in the exports folder ${folder}: only files written there can be downloaded` };
+  if (asked === '' || asked.includes('\0'))
+    return { ok: false, status: 400, code: 'invalid_request', message: 'name the file to download: /exports?path=FILE' };
+  const outside: Located = {
+    ok: false,
+    status: 403,
+    code: 'invalid_request',
+    message: `${asked} is not in the exports folder ${folder}: only files written there can be downloaded`,
+  };
   const absoluteFolder = resolve(folder);
   const wanted = resolve(absoluteFolder, asked);
   if (!isInside(absoluteFolder, wanted)) return outside;

@@ -49,7 +49,11 @@ afterAll(async () => {
 });
 
 async function post(op: string, body: string): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${serve.origin}/api/${op}`, { method: 'POST', headers: { 'x-rwb-token': serve.token, 'content-type': 'application/json' }, body });
+  const response = await fetch(`${serve.origin}/api/${op}`, {
+    method: 'POST',
+    headers: { 'x-rwb-token': serve.token, 'content-type': 'application/json' },
+    body,
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -64,11 +68,23 @@ async function post(op: string, body: string): Promise<{ status: number; json: u
 async function knownValues(): Promise<string[]> {
   const found = new Set<string>();
   const walk = (value: unknown, key = ''): void => {
-    if (typeof value === 'string' && value.length <= 128 && /^(id|code|name|task|rollout|library|collection|benchmark|schema|category|run)$/.test(key)) found.add(value);
+    if (typeof value === 'string' && value.length <= 128 && /^(id|code|name|task|rollout|library|collection|benchmark|schema|category|run)$/.test(key))
+      found.add(value);
     else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
     else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, k);
   };
-  for (const op of ['libraries.list', 'rollouts.list', 'rubrics.list', 'taxonomy.get', 'experiments.list', 'cases.list', 'pipeline.list', 'labels.schemas', 'hosts.list', 'corpus.facets']) {
+  for (const op of [
+    'libraries.list',
+    'rollouts.list',
+    'rubrics.list',
+    'taxonomy.get',
+    'experiments.list',
+    'cases.list',
+    'pipeline.list',
+    'labels.schemas',
+    'hosts.list',
+    'corpus.facets',
+  ]) {
     walk((await post(op, '{}')).json);
   }
   return [...found];
@@ -81,7 +97,7 @@ function judge(status: number, json: unknown): Verdict {
   const body = json as { ok?: unknown; value?: unknown; error?: unknown };
   if (body.ok === true) return status === 200 && 'value' in body ? { ok: true } : { ok: false, why: `HTTP ${status} with ok: true` };
   if (body.ok !== false || !isApiErrorData(body.error)) return { ok: false, why: `HTTP ${status}: not a typed error` };
-  if (body.error.code === 'internal' || body.error.code === 'unavailable' || status >= 500 && body.error.code !== 'busy') {
+  if (body.error.code === 'internal' || body.error.code === 'unavailable' || (status >= 500 && body.error.code !== 'busy')) {
     return { ok: false, why: `HTTP ${status} ${body.error.code}: ${body.error.message.slice(0, 300)}` };
   }
   return { ok: true };
@@ -128,9 +144,14 @@ describe('every operation of the contract under generated input', () => {
     };
     await Promise.all(Array.from({ length: inFlight }, lane));
 
-    const slowest = [...timeByOp].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([op, ms]) => `${op} ${(ms / 1000).toFixed(1)} s`);
+    const slowest = [...timeByOp]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([op, ms]) => `${op} ${(ms / 1000).toFixed(1)} s`);
     // The count and the outcome, for the record (CI logs show them).
-    console.warn(`fuzz: ${requests.length} requests over ${operationNames.length} operations: ${counts.values} values, ${counts.errors} typed errors, ${failures.length} failures; most time: ${slowest.join(', ')}`);
+    console.warn(
+      `fuzz: ${requests.length} requests over ${operationNames.length} operations: ${counts.values} values, ${counts.errors} typed errors, ${failures.length} failures; most time: ${slowest.join(', ')}`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(serve.child.exitCode).toBeNull();
     expect(serve.child.signalCode).toBeNull();

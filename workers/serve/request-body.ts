@@ -71,10 +71,20 @@ export async function readJsonBody(req: IncomingMessage, op: string, limit = max
   }
   const shape = inspectShape(value, maxDepth);
   if (shape.depth > maxDepth) {
-    return { ok: false, error: { code: 'too_deep', message: `${op}: the request nests more than ${maxDepth} levels of objects and arrays; no operation needs that many` } };
+    return {
+      ok: false,
+      error: { code: 'too_deep', message: `${op}: the request nests more than ${maxDepth} levels of objects and arrays; no operation needs that many` },
+    };
   }
   if (shape.protoAt !== null) {
-    return { ok: false, error: { code: 'invalid_request', message: `${op}: ${shape.protoAt}: "__proto__" names nothing in the workbench`, details: { issues: [{ field: shape.protoAt, message: 'not a name of the domain' }] } } };
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_request',
+        message: `${op}: ${shape.protoAt}: "__proto__" names nothing in the workbench`,
+        details: { issues: [{ field: shape.protoAt, message: 'not a name of the domain' }] },
+      },
+    };
   }
   return { ok: true, value };
 }

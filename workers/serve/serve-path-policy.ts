@@ -28,7 +28,10 @@ export function servePathPolicy(folders: { uploads: string; exports: string }): 
     if (path.includes('\0')) throw new ApiError('invalid_request', `${field}: a path cannot contain a NUL byte`);
     if (access === 'read') {
       if (within(folders.uploads, path) || within(folders.exports, path)) return path;
-      throw new ApiError('invalid_request', `${field}: in serve mode only uploaded files and files in the exports folder ${folders.exports} can be read; upload ${basename(path)} instead`);
+      throw new ApiError(
+        'invalid_request',
+        `${field}: in serve mode only uploaded files and files in the exports folder ${folders.exports} can be read; upload ${basename(path)} instead`,
+      );
     }
     const target = isAbsolute(path) ? path : join(folders.exports, path);
     if (within(folders.exports, target)) {

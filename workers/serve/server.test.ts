@@ -31,12 +31,21 @@ interface Answer {
 }
 
 async function call(base: string, op: string, body: unknown): Promise<Answer> {
-  const response = await fetch(`${base}/api/${op}`, { method: 'POST', headers: { 'x-rwb-token': token }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${base}/api/${op}`, {
+    method: 'POST',
+    headers: { 'x-rwb-token': token },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
 /** A raw request, so the test controls the headers and how the body is sent (fetch sets its own). */
-function raw(port: number, path: string, headers: Record<string, string>, body: Buffer | Buffer[]): Promise<{ status: number; text: string; continued: boolean }> {
+function raw(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | Buffer[],
+): Promise<{ status: number; text: string; continued: boolean }> {
   return new Promise((resolve, reject) => {
     let continued = false;
     const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'x-rwb-token': token, ...headers } }, (res) => {
@@ -58,7 +67,12 @@ describe('serve mode keeps answering whatever a request holds', () => {
   it('refuses a 12 MB body with 413 and a JSON error, declared or streamed, and then answers the next request', async () => {
     const { server, base } = await start();
     const big = Buffer.alloc(12 * 1024 * 1024, 'a');
-    const declared = await raw(server.port, '/api/corpus.stats', { 'content-type': 'application/json', 'content-length': String(big.length), expect: '100-continue' }, big);
+    const declared = await raw(
+      server.port,
+      '/api/corpus.stats',
+      { 'content-type': 'application/json', 'content-length': String(big.length), expect: '100-continue' },
+      big,
+    );
     expect(declared.status).toBe(413);
     expect(declared.continued).toBe(false);
     expect(JSON.parse(declared.text)).toMatchObject({ ok: false, error: { code: 'too_large' } });
@@ -83,7 +97,11 @@ describe('serve mode keeps answering whatever a request holds', () => {
     const library = ((await call(base, 'libraries.list', {})).body.value as { id: string }[])[0]!.id;
     const rollout = ((await call(base, 'rollouts.list', { limit: 1 })).body.value as { rows: { id: string }[] }).rows[0]!.id;
     for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__', 'no-such-category']) {
-      const answer = await call(base, 'retrieval.run', `{"library":${JSON.stringify(library)},"rollout":${JSON.stringify(rollout)},"protect":{${JSON.stringify(key)}:1}}`);
+      const answer = await call(
+        base,
+        'retrieval.run',
+        `{"library":${JSON.stringify(library)},"rollout":${JSON.stringify(rollout)},"protect":{${JSON.stringify(key)}:1}}`,
+      );
       expect(answer.status, key).toBe(400);
       expect(answer.body.error?.code, key).toBe('invalid_request');
       expect(answer.body.error?.message, key).toContain(`protect.${key}`);
@@ -91,7 +109,9 @@ describe('serve mode keeps answering whatever a request holds', () => {
     const category = ((await call(base, 'taxonomy.get', {})).body.value as { categories: { code: string }[] }).categories[0]!.code;
     const fine = await call(base, 'retrieval.run', { library, rollout, protect: { [category]: 1 } });
     expect(fine.status).toBe(200);
-    expect((fine.body.value as { allocation: { category: string; protected: boolean }[] }).allocation.find((a) => a.category === category)?.protected).toBe(true);
+    expect((fine.body.value as { allocation: { category: string; protected: boolean }[] }).allocation.find((a) => a.category === category)?.protected).toBe(
+      true,
+    );
   });
 });
 
@@ -137,7 +157,10 @@ describe('uploads', () => {
     const declared = await raw(server.port, '/upload?name=big.jsonl', { 'content-length': String(body.length) }, body);
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.text).error.code).toBe('too_large');
-    const streamed = await raw(server.port, '/upload?name=big.jsonl', { 'transfer-encoding': 'chunked' }, [body.subarray(0, 32 * 1024), body.subarray(32 * 1024)]);
+    const streamed = await raw(server.port, '/upload?name=big.jsonl', { 'transfer-encoding': 'chunked' }, [
+      body.subarray(0, 32 * 1024),
+      body.subarray(32 * 1024),
+    ]);
     expect(streamed.status).toBe(413);
     expect(readdirSync(server.uploadsFolder)).toEqual([]);
     const small = await raw(server.port, '/upload?name=small.jsonl', {}, body.subarray(0, 1024));

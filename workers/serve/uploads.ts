@@ -83,7 +83,10 @@ export class Uploads {
   }
 
   async receive(req: IncomingMessage, name: string): Promise<string> {
-    const safeName = basename(name).replace(/[^\w.\-+ ]/g, '_').slice(0, 200) || 'upload';
+    const safeName =
+      basename(name)
+        .replace(/[^\w.\-+ ]/g, '_')
+        .slice(0, 200) || 'upload';
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBytes) {
       throw new ApiError('too_large', `${safeName} is ${declared} bytes; the most this server accepts for an upload is ${this.maxBytes} bytes`);

@@ -22,7 +22,11 @@ describe('serve mode when its worker is killed', () => {
     serve = await spawnServe(['--db', join(tempDir(), 'corpus.db')], { ANTHROPIC_API_KEY: undefined });
     const server = { origin: serve.origin, token: serve.token, pid: serve.child.pid! };
     const post = (op: string, body: object) =>
-      fetch(`${server.origin}/api/${op}`, { method: 'POST', headers: { 'x-rwb-token': server.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.origin}/api/${op}`, {
+        method: 'POST',
+        headers: { 'x-rwb-token': server.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect(await (await post('models.setKey', { key: 'sk-ant-test-0123456789' })).json()).toMatchObject({ ok: true });
     const [first, ...others] = childPids(server.pid);
     expect(others).toEqual([]);

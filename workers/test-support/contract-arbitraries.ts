@@ -15,7 +15,25 @@ const edgeNumbers = [0, -0, 1, -1, 0.5, -2.5, 2 ** 31, -(2 ** 31), 2 ** 53 + 2, 
 /** Strings a handler might mishandle: empty, built-in names, paths, control and astral characters, long ones. */
 function edgeStrings(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('', ' ', 'a', '0', '-1', 'null', '*', '%', '"', "'; DROP TABLE rollouts;--", '..', '../../etc/passwd', '/etc/passwd', '\u0000', '\u202e', '😀', 'uncategorised'),
+    fc.constantFrom(
+      '',
+      ' ',
+      'a',
+      '0',
+      '-1',
+      'null',
+      '*',
+      '%',
+      '"',
+      "'; DROP TABLE rollouts;--",
+      '..',
+      '../../etc/passwd',
+      '/etc/passwd',
+      '\u0000',
+      '\u202e',
+      '😀',
+      'uncategorised',
+    ),
     fc.constantFrom(...builtinNames),
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
@@ -57,7 +75,10 @@ export function shaped(schema: Schema, known: KnownValues, depth = 0): fc.Arbitr
     case 'literal':
       return fc.constantFrom(...(d.values as unknown[]));
     case 'enum':
-      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...Object.values(d.entries as Record<string, unknown>)) }, { weight: 1, arbitrary: edgeStrings() });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...Object.values(d.entries as Record<string, unknown>)) },
+        { weight: 1, arbitrary: edgeStrings() },
+      );
     case 'optional':
     case 'default':
     case 'nullable':
@@ -97,7 +118,9 @@ export function requestFor(schema: Schema, known: KnownValues, shapedOnly: boole
       const keys = Object.keys(request);
       // Replace one of the request's own fields with garbage, or add a field it does not have.
       const target = replace && keys.length > 0 ? keys[pick % keys.length]! : key;
-      return JSON.parse(`{${[...keys.filter((k) => k !== target).map((k) => `${JSON.stringify(k)}:${JSON.stringify((request as Record<string, unknown>)[k])}`), `${JSON.stringify(target)}:${JSON.stringify(value) ?? 'null'}`].join(',')}}`) as unknown;
+      return JSON.parse(
+        `{${[...keys.filter((k) => k !== target).map((k) => `${JSON.stringify(k)}:${JSON.stringify((request as Record<string, unknown>)[k])}`), `${JSON.stringify(target)}:${JSON.stringify(value) ?? 'null'}`].join(',')}}`,
+      ) as unknown;
     });
   if (shapedOnly) return fc.oneof({ weight: 5, arbitrary: valid }, { weight: 3, arbitrary: mutated });
   return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 3, arbitrary: mutated }, { weight: 2, arbitrary: garbage() });

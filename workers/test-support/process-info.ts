@@ -11,14 +11,18 @@ export function childPids(pid: number): number[] {
  * IPC channel: a test that sees it grow by a request's size knows the request was sent.
  */
 export function bytesWritten(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/io`, 'utf8').split('\n').find((l) => l.startsWith('wchar:'));
+  const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('wchar:'));
   if (!line) throw new Error(`/proc/${pid}/io has no wchar line`);
   return Number(line.split(/\s+/)[1]);
 }
 
 /** Bytes a process has passed to read(2) and friends, sockets included: a test that sees it grow by what it sent knows the bodies were read. */
 export function bytesRead(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/io`, 'utf8').split('\n').find((l) => l.startsWith('rchar:'));
+  const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('rchar:'));
   if (!line) throw new Error(`/proc/${pid}/io has no rchar line`);
   return Number(line.split(/\s+/)[1]);
 }

@@ -83,7 +83,9 @@ describe('WorkerConnection queue', () => {
     const last = connection.call('last', {});
     await settle();
     for (const controller of controllers) controller.abort();
-    expect(await Promise.all(abandoned)).toEqual([0, 1, 2].map((i) => ({ ok: false, error: { code: 'cancelled', message: `abandoned-${i}: the caller went away before the answer` } })));
+    expect(await Promise.all(abandoned)).toEqual(
+      [0, 1, 2].map((i) => ({ ok: false, error: { code: 'cancelled', message: `abandoned-${i}: the caller went away before the answer` } })),
+    );
     worker.answer(0);
     await settle();
     expect(worker.received.map((r) => r.op)).toEqual(['first', 'last']);

@@ -22,7 +22,13 @@ export function CommandLayer() {
   const mac = onMac();
 
   useCommands([
-    { id: 'app.palette', group: 'Everywhere', title: 'Find and run a command', keys: ['Mod+k'], run: () => setOpen({ what: 'palette', commands: currentCommands().filter(available) }) },
+    {
+      id: 'app.palette',
+      group: 'Everywhere',
+      title: 'Find and run a command',
+      keys: ['Mod+k'],
+      run: () => setOpen({ what: 'palette', commands: currentCommands().filter(available) }),
+    },
     { id: 'app.keys', group: 'Everywhere', title: "Show this screen's keys", keys: ['?'], run: () => setOpen({ what: 'keys', commands: currentCommands() }) },
     ...screens.map(({ label, href }) => ({
       id: `app.go.${label.toLowerCase()}`,

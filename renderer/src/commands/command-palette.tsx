@@ -9,7 +9,17 @@ import { matchesKey } from './key-spec';
  * The command palette: every command that can run now, the current screen's first, narrowed
  * by what is typed; ↑/↓ choose, Enter runs, Esc (or Ctrl/Cmd+K again) closes.
  */
-export function CommandPalette({ commands, mac, onRun, onClose }: { commands: readonly Command[]; mac: boolean; onRun(command: Command): void; onClose(): void }) {
+export function CommandPalette({
+  commands,
+  mac,
+  onRun,
+  onClose,
+}: {
+  commands: readonly Command[];
+  mac: boolean;
+  onRun(command: Command): void;
+  onClose(): void;
+}) {
   const [query, setQuery] = useState('');
   const [at, setAt] = useState(0);
   const listId = useId();

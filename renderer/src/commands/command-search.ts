@@ -19,7 +19,11 @@ export function searchCommands(commands: readonly Command[], query: string, labe
     return words.every((w) => text.includes(w));
   });
   const first = words[0]!;
-  const leads = (c: Command) => c.title.toLowerCase().split(/\s+/).some((w) => w.startsWith(first));
+  const leads = (c: Command) =>
+    c.title
+      .toLowerCase()
+      .split(/\s+/)
+      .some((w) => w.startsWith(first));
   return [...hits.filter(leads), ...hits.filter((c) => !leads(c))];
 }
 

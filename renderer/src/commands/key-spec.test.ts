@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { keyLabel, matchesKey, type KeyEventLike } from './key-spec';
 
-const press = (key: string, mods: Partial<Omit<KeyEventLike, 'key'>> = {}): KeyEventLike => ({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const press = (key: string, mods: Partial<Omit<KeyEventLike, 'key'>> = {}): KeyEventLike => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('matchesKey', () => {
   it('tells a letter from its shifted capital', () => {

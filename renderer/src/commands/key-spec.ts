@@ -28,7 +28,8 @@ function parse(spec: string): ParsedSpec {
   const parts = spec === '+' ? ['+'] : spec.endsWith('++') ? [...spec.slice(0, -2).split('+'), '+'] : spec.split('+');
   const key = parts[parts.length - 1]!;
   const mods = parts.slice(0, -1);
-  for (const m of mods) if (!(modifiers as readonly string[]).includes(m)) throw new Error(`key spec "${spec}": "${m}" is not a modifier (${modifiers.join(', ')})`);
+  for (const m of mods)
+    if (!(modifiers as readonly string[]).includes(m)) throw new Error(`key spec "${spec}": "${m}" is not a modifier (${modifiers.join(', ')})`);
   if (key === '') throw new Error(`key spec "${spec}" names no key`);
   if (mods.includes('Shift') && key.length === 1) throw new Error(`key spec "${spec}": write the shifted character itself (e.g. "S", "?")`);
   return { key, mod: mods.includes('Mod'), alt: mods.includes('Alt'), shift: mods.includes('Shift') };

@@ -4,7 +4,14 @@ import { listCommands, type ListState } from './list-commands';
 
 function list(state: Partial<ListState>) {
   const calls: string[] = [];
-  const commands = listCommands({ group: 'Rollouts', count: 10, selected: 3, select: (i) => calls.push(`select ${i}`), open: (i) => calls.push(`open ${i}`), ...state });
+  const commands = listCommands({
+    group: 'Rollouts',
+    count: 10,
+    selected: 3,
+    select: (i) => calls.push(`select ${i}`),
+    open: (i) => calls.push(`open ${i}`),
+    ...state,
+  });
   const run = (id: string) => {
     const command = commands.find((c) => c.id === id)!;
     if (available(command)) command.run();

@@ -32,7 +32,14 @@ export function listCommands({ group, count, selected, select, open, page, canOp
   commands.push(
     { id: `${prefix}.first`, group, title: 'First row', keys: ['Home'], when: any, run: () => select(0) },
     { id: `${prefix}.last`, group, title: 'Last row', keys: ['End'], when: any, run: () => select(count - 1) },
-    { id: `${prefix}.open`, group, title: 'Open the selected row', keys: ['Enter'], when: () => selected >= 0 && selected < count && (canOpen?.() ?? true), run: () => open(selected) },
+    {
+      id: `${prefix}.open`,
+      group,
+      title: 'Open the selected row',
+      keys: ['Enter'],
+      when: () => selected >= 0 && selected < count && (canOpen?.() ?? true),
+      run: () => open(selected),
+    },
   );
   return commands;
 }

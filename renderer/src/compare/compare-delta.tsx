@@ -27,11 +27,7 @@ export function CompareDelta({ a, b }: CompareDeltaProps) {
       <span className="compare-outcome-label">B − A</span>
       <span data-testid="compare-delta-score">
         score{' '}
-        {delta === null ? (
-          <span className="muted">— (a score is missing)</span>
-        ) : (
-          <span className={`badge badge-${toneOf(better)}`}>{formatDelta(delta)}</span>
-        )}
+        {delta === null ? <span className="muted">— (a score is missing)</span> : <span className={`badge badge-${toneOf(better)}`}>{formatDelta(delta)}</span>}
         {sameRollout ? (
           <span className="muted"> (same rollout: one score for both versions)</span>
         ) : (

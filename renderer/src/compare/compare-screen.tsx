@@ -95,7 +95,14 @@ export function CompareScreen({ a: urlA, b: urlB }: CompareSides) {
     [editorId, setSideBySide],
   );
   useCommands(
-    shortcutCommands.map(([key, title]) => ({ id: `compare.${title.toLowerCase().replaceAll(' ', '-')}`, group: 'Compare', title, keys: [key], when: () => pair !== null, run: () => onShortcut(key) })),
+    shortcutCommands.map(([key, title]) => ({
+      id: `compare.${title.toLowerCase().replaceAll(' ', '-')}`,
+      group: 'Compare',
+      title,
+      keys: [key],
+      when: () => pair !== null,
+      run: () => onShortcut(key),
+    })),
   );
 
   return (
@@ -103,12 +110,7 @@ export function CompareScreen({ a: urlA, b: urlB }: CompareSides) {
       <header className="screen-header compare-header">
         <h1>Compare programs</h1>
         {pair && (
-          <CompareToolbar
-            sideBySide={sideBySide}
-            changes={changes}
-            onView={setSideBySide}
-            onStep={(direction) => diffEditor(editorId)?.goToDiff(direction)}
-          />
+          <CompareToolbar sideBySide={sideBySide} changes={changes} onView={setSideBySide} onStep={(direction) => diffEditor(editorId)?.goToDiff(direction)} />
         )}
       </header>
       {!a ? (

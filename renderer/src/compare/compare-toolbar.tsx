@@ -19,7 +19,14 @@ export function CompareToolbar({ sideBySide, changes, onView, onStep }: CompareT
           Inline
         </button>
       </div>
-      <button type="button" className="button" data-testid="compare-prev-change" title="Previous change ([)" disabled={!changes} onClick={() => onStep('previous')}>
+      <button
+        type="button"
+        className="button"
+        data-testid="compare-prev-change"
+        title="Previous change ([)"
+        disabled={!changes}
+        onClick={() => onStep('previous')}
+      >
         ↑ Previous
       </button>
       <button type="button" className="button" data-testid="compare-next-change" title="Next change (])" disabled={!changes} onClick={() => onStep('next')}>

@@ -33,7 +33,11 @@ export function completeSides(a: ProgramSide, programs: readonly ProgramVersionI
  * them, else the same path's last version, else its first program's last version; null when
  * the rollout stored no programs.
  */
-export function sideInRollout(rollout: string, programs: readonly ProgramVersionInfo[], like: Pick<ProgramSide, 'path' | 'version'> | null): ProgramSide | null {
+export function sideInRollout(
+  rollout: string,
+  programs: readonly ProgramVersionInfo[],
+  like: Pick<ProgramSide, 'path' | 'version'> | null,
+): ProgramSide | null {
   const paths = pathsOf(programs);
   const path = like && paths.includes(like.path) ? like.path : paths[0];
   if (path === undefined) return null;

@@ -9,7 +9,12 @@ function step(index: number, program: { path: string; version: number } | null):
 
 describe('outcomes of a program version', () => {
   it('finds the last step that ran exactly that version', () => {
-    const steps = [step(1, { path: 'train.py', version: 0 }), step(2, { path: 'train.py', version: 1 }), step(3, { path: 'train.py', version: 0 }), step(4, null)];
+    const steps = [
+      step(1, { path: 'train.py', version: 0 }),
+      step(2, { path: 'train.py', version: 1 }),
+      step(3, { path: 'train.py', version: 0 }),
+      step(4, null),
+    ];
     expect(lastStepRunning(steps, { path: 'train.py', version: 0 })?.index).toBe(3);
     expect(lastStepRunning(steps, { path: 'train.py', version: 2 })).toBeNull();
     expect(lastStepRunning(steps, { path: 'other.py', version: 0 })).toBeNull();

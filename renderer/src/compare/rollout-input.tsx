@@ -48,7 +48,11 @@ export function RolloutInput({ value, label, testId, onCommit }: RolloutInputPro
         }}
         onBlur={() => commit(text)}
       />
-      <datalist id={listId}>{ids?.map((id) => <option key={id} value={id} />)}</datalist>
+      <datalist id={listId}>
+        {ids?.map((id) => (
+          <option key={id} value={id} />
+        ))}
+      </datalist>
     </label>
   );
 }

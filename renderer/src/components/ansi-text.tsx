@@ -2,8 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { AnsiLine, AnsiStyle } from '../lib/ansi';
 
 function cssOf(style: AnsiStyle): CSSProperties | null {
-  const fg = style.inverse ? style.bg ?? 'var(--out-bg)' : style.fg;
-  const bg = style.inverse ? style.fg ?? 'var(--out-fg)' : style.bg;
+  const fg = style.inverse ? (style.bg ?? 'var(--out-bg)') : style.fg;
+  const bg = style.inverse ? (style.fg ?? 'var(--out-fg)') : style.bg;
   const css: CSSProperties = {};
   if (fg) css.color = fg;
   if (bg) css.backgroundColor = bg;

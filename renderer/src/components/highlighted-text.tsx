@@ -7,9 +7,5 @@ import { highlightSegments } from '../lib/highlight';
  */
 export function HighlightedText({ text, ranges }: { text: string; ranges: readonly (readonly [number, number])[] }) {
   const segments = useMemo(() => highlightSegments(text, ranges), [text, ranges]);
-  return (
-    <>
-      {segments.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
-    </>
-  );
+  return <>{segments.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>;
 }

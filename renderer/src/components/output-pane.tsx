@@ -26,9 +26,7 @@ export function OutputPane({ label, text, bytes, testId }: OutputPaneProps) {
     <section className={`output-pane output-${label}`} data-testid={testId} aria-label={label}>
       <header className="pane-header">
         <span className="pane-label">{label}</span>
-        <span className="pane-meta">
-          {empty ? 'empty' : `${formatCount(lines.length)} ${lines.length === 1 ? 'line' : 'lines'} · ${formatBytes(bytes)}`}
-        </span>
+        <span className="pane-meta">{empty ? 'empty' : `${formatCount(lines.length)} ${lines.length === 1 ? 'line' : 'lines'} · ${formatBytes(bytes)}`}</span>
         {showAll && clipLines(lines.length) && (
           <button type="button" className="link-button" onClick={() => setShowAll(false)}>
             Collapse

@@ -17,8 +17,7 @@ export function WorkerRestartNotice() {
   if (!restart) return null;
   return (
     <span role="status" data-testid="worker-restarted">
-      The worker process stopped ({restart.reason}) and was restarted at {restart.at}; a request in progress then failed and may need
-      trying again.{' '}
+      The worker process stopped ({restart.reason}) and was restarted at {restart.at}; a request in progress then failed and may need trying again.{' '}
       <button type="button" onClick={() => setRestart(undefined)}>
         Dismiss
       </button>

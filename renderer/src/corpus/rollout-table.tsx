@@ -54,7 +54,14 @@ export function RolloutTable() {
   );
 
   useCommands(
-    listCommands({ group: 'Rollouts', count, selected, select, open, page: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1) }),
+    listCommands({
+      group: 'Rollouts',
+      count,
+      selected,
+      select,
+      open,
+      page: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1),
+    }),
   );
 
   return (

@@ -34,7 +34,14 @@ export function SearchBox() {
         inputRef.current?.select();
       },
     },
-    { id: 'search.clear', group: 'Search', title: 'Clear the search', keys: ['Escape'], when: () => useSearchStore.getState().query !== '', run: () => useSearchStore.getState().clear() },
+    {
+      id: 'search.clear',
+      group: 'Search',
+      title: 'Clear the search',
+      keys: ['Escape'],
+      when: () => useSearchStore.getState().query !== '',
+      run: () => useSearchStore.getState().clear(),
+    },
   ]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {

@@ -3,7 +3,12 @@ import { unrankedNote } from './search-note';
 
 describe('the note above newest-first search hits', () => {
   it('says there are too many matches to rank, about how many, and which word was matched whole', () => {
-    const note = unrankedNote({ reason: 'matches', matches: { count: 980_000, estimated: true }, commonWords: [{ word: 'py', steps: 980_000 }], wholeWord: 'py' });
+    const note = unrankedNote({
+      reason: 'matches',
+      matches: { count: 980_000, estimated: true },
+      commonWords: [{ word: 'py', steps: 980_000 }],
+      wholeWord: 'py',
+    });
     expect(note).toBe(
       'About 980,000 steps contain these words: too many to rank by relevance quickly, so the newest come first. Add words to narrow the search. “py” is matched as a whole word, not as the start of longer ones.',
     );

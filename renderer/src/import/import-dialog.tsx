@@ -33,8 +33,8 @@ export function ImportDialog() {
         {phase === 'choosing' ? (
           <>
             <p className="modal-intro">
-              Each file is imported whole or not at all: a bad line stops that file, and the error names its line and field. Records already
-              in the corpus are counted as duplicates and left as they are.
+              Each file is imported whole or not at all: a bad line stops that file, and the error names its line and field. Records already in the corpus are
+              counted as duplicates and left as they are.
             </p>
             <FileDropZone />
             <ChosenFiles />

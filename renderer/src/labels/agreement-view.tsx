@@ -53,7 +53,13 @@ export function AgreementView({ schema }: { schema: LabelSchema }) {
   const name = overall.method === 'kappa' ? "Cohen's kappa" : "Krippendorff's alpha (nominal)";
   return (
     <div className="agreement-view" data-testid="agreement-view">
-      <section className="agreement-card" data-testid="agreement-overall" data-method={overall.method} data-items={overall.items} data-coefficient={coefficient ?? ''}>
+      <section
+        className="agreement-card"
+        data-testid="agreement-overall"
+        data-method={overall.method}
+        data-items={overall.items}
+        data-coefficient={coefficient ?? ''}
+      >
         <div className="agreement-figure">
           <span className="agreement-value">{fixed(coefficient)}</span>
           <span className="muted">{name}</span>
@@ -99,7 +105,15 @@ export function AgreementView({ schema }: { schema: LabelSchema }) {
                   <span className="category-code">{c.category}</span> {c.name}
                 </td>
                 <td className="numeric">{c.items}</td>
-                <td className="numeric">{c.coefficient === null ? <span className="muted" data-testid="category-undefined">{c.undefinedBecause?.startsWith('no items') ? 'no items' : 'undefined'}</span> : c.coefficient.toFixed(3)}</td>
+                <td className="numeric">
+                  {c.coefficient === null ? (
+                    <span className="muted" data-testid="category-undefined">
+                      {c.undefinedBecause?.startsWith('no items') ? 'no items' : 'undefined'}
+                    </span>
+                  ) : (
+                    c.coefficient.toFixed(3)
+                  )}
+                </td>
                 <td className="bar-cell">
                   {c.coefficient !== null ? (
                     <span className={c.coefficient < 0 ? 'agreement-bar negative' : 'agreement-bar'} style={{ width: `${Math.abs(c.coefficient) * 100}%` }} />

@@ -11,7 +11,12 @@ export function ChooseLabelFiles({ testId, title, children }: { testId: string; 
   const start = useLabelImportStore((s) => s.start);
   return (
     <>
-      <button type="button" className="button" data-testid={testId} title={title} onClick={(e) => {
+      <button
+        type="button"
+        className="button"
+        data-testid={testId}
+        title={title}
+        onClick={(e) => {
           // Hands the keyboard back to the Labels screen, as its selects do: a focused button would take the queue's Enter.
           e.currentTarget.blur();
           inputRef.current?.click();

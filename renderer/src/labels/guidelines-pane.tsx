@@ -16,7 +16,17 @@ function focusedOption(schema: LabelSchema, item: QueueItem | null, keys: LabelK
  * order) and reason (its letter), and the guideline of the option in focus: the one being
  * typed, the one clicked in the list (reading never labels), else the annotator's label.
  */
-export function GuidelinesPane({ schema, item, keys, queueKeys = true }: { schema: LabelSchema; item: QueueItem | null; keys: LabelKeyState; queueKeys?: boolean }) {
+export function GuidelinesPane({
+  schema,
+  item,
+  keys,
+  queueKeys = true,
+}: {
+  schema: LabelSchema;
+  item: QueueItem | null;
+  keys: LabelKeyState;
+  queueKeys?: boolean;
+}) {
   const def = schema.definition;
   const [peeked, setPeeked] = useState<LabelOption | null>(null);
   const focused = focusedOption(schema, item, keys, peeked);

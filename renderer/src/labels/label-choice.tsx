@@ -54,7 +54,8 @@ export function LabelChoice({ schema, mine, pending, failed, keys }: Props) {
         <div className="label-typed" data-testid="label-typed">
           {keys.digits !== '' && (
             <span>
-              <kbd>{keys.digits}</kbd> {typedOption ? `${typedOption.value} · ${typedOption.label}` : ''} <span className="muted">(another digit, or Enter)</span>
+              <kbd>{keys.digits}</kbd> {typedOption ? `${typedOption.value} · ${typedOption.label}` : ''}{' '}
+              <span className="muted">(another digit, or Enter)</span>
             </span>
           )}
           {keys.rejecting && (

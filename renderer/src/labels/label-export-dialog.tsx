@@ -19,15 +19,17 @@ function useAnnotators(chosen: string | null, schema: string | null): string[] {
 
 /** The filters and format, before the file is written. */
 function ExportChoices() {
-  const { format, schema, annotator, error } = useLabelExportStore(useShallow((s) => ({ format: s.format, schema: s.schema, annotator: s.annotator, error: s.error })));
+  const { format, schema, annotator, error } = useLabelExportStore(
+    useShallow((s) => ({ format: s.format, schema: s.schema, annotator: s.annotator, error: s.error })),
+  );
   const choose = useLabelExportStore((s) => s.choose);
   const schemas = useLabelSchemaStore((s) => s.schemas) ?? [];
   const annotators = useAnnotators(annotator, schema);
   return (
     <>
       <p className="modal-intro">
-        Every label record the filters select, superseded, retracted and adjudication records included, so another corpus imports them as the same
-        records. The file is written to the <span className="mono">exports</span> folder beside the corpus.
+        Every label record the filters select, superseded, retracted and adjudication records included, so another corpus imports them as the same records. The
+        file is written to the <span className="mono">exports</span> folder beside the corpus.
       </p>
       <div className="label-export-fields">
         <label className="facet">
@@ -123,7 +125,14 @@ export function LabelExportDialog() {
             <button type="button" className="button" disabled={phase === 'exporting'} onClick={close}>
               Cancel
             </button>
-            <button type="button" className="button button-primary" data-testid="label-export-start" data-autofocus disabled={phase === 'exporting'} onClick={() => void start()}>
+            <button
+              type="button"
+              className="button button-primary"
+              data-testid="label-export-start"
+              data-autofocus
+              disabled={phase === 'exporting'}
+              onClick={() => void start()}
+            >
               {phase === 'exporting' ? 'Exporting…' : 'Export'}
             </button>
           </>

@@ -17,7 +17,12 @@ export function LabelFileActions({ schema, annotator }: { schema: string; annota
       <ChooseLabelFiles testId="label-import" title="Import label files: bundle .jsonl, .jsonl.gz or CSV">
         Import labels…
       </ChooseLabelFiles>
-      <button type="button" className="button" data-testid="label-export" title="Export labels as a bundle or CSV" onClick={(e) => {
+      <button
+        type="button"
+        className="button"
+        data-testid="label-export"
+        title="Export labels as a bundle or CSV"
+        onClick={(e) => {
           // The dialog gives focus back to its opener; the queue's keys (Enter above all) must reach the queue instead.
           e.currentTarget.blur();
           openExport({ schema, annotator });

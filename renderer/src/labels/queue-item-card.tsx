@@ -49,7 +49,11 @@ export function QueueItemCard({ schema, item, position, total, keys, noteRef }: 
         {rubric && <span className={`badge family-${rubric.family}`}>{rubric.family}</span>}
         {item.flagged && <span className="badge badge-warn">flagged</span>}
         {item.mine?.needsReview && (
-          <span className="badge badge-warn" data-testid="needs-review" title="A category this label names was split or merged since; the label stays as it was made">
+          <span
+            className="badge badge-warn"
+            data-testid="needs-review"
+            title="A category this label names was split or merged since; the label stays as it was made"
+          >
             needs review: taxonomy {item.mine.taxonomyVersion ?? ''} category changed
           </span>
         )}

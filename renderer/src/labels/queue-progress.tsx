@@ -19,7 +19,15 @@ export function QueueProgress({ queue }: { queue: LabelQueue }) {
   const inFlight = Object.keys(pending).length;
   const others = queue.progress.filter((p) => p.annotator !== queue.annotator);
   return (
-    <div className="queue-progress" data-testid="queue-progress" data-done={mine} data-total={total} data-saved={saved} data-in-flight={inFlight} data-unsaved={unsaved}>
+    <div
+      className="queue-progress"
+      data-testid="queue-progress"
+      data-done={mine}
+      data-total={total}
+      data-saved={saved}
+      data-in-flight={inFlight}
+      data-unsaved={unsaved}
+    >
       <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={mine} aria-label="Your progress">
         <div className="progress-fill" style={{ width: total ? `${(100 * mine) / total}%` : 0 }} />
       </div>

@@ -112,7 +112,11 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
                       )}
                     </td>
                     <td>
-                      <select aria-label={`${scope.label}: classification`} value={form[scope.value]?.status ?? 'not_checked'} onChange={(e) => set(scope.value, 'status', e.target.value)}>
+                      <select
+                        aria-label={`${scope.label}: classification`}
+                        value={form[scope.value]?.status ?? 'not_checked'}
+                        onChange={(e) => set(scope.value, 'status', e.target.value)}
+                      >
                         {rule.statuses.map((s) => (
                           <option key={s.value} value={s.value}>
                             {s.label}
@@ -172,7 +176,10 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
                     Copy
                   </button>
                   <span className="muted">
-                    or <code>rwb labels audit-report --rollout {rollout} --annotator {annotator} --out FILE</code>
+                    or{' '}
+                    <code>
+                      rwb labels audit-report --rollout {rollout} --annotator {annotator} --out FILE
+                    </code>
                   </span>
                 </div>
                 <pre data-testid="audit-markdown">{report.markdown}</pre>

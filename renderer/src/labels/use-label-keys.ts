@@ -124,7 +124,9 @@ export function useLabelKeys(schema: LabelSchema | null, group: string, actions:
     { id: 'label.clear', group, title: 'Drop what was typed', keys: ['Escape'], when: typing, run: clear },
     { id: 'label.next', group, title: 'Next item', keys: ['j', 'ArrowDown'], when, run: () => then(() => actions.move(1)) },
     { id: 'label.previous', group, title: 'Previous item', keys: ['k', 'ArrowUp'], when, run: () => then(() => actions.move(-1)) },
-    ...(actions.nextOpen ? [{ id: 'label.next-open', group, title: 'Next item without your label', keys: ['g'], when, run: () => then(actions.nextOpen!) }] : []),
+    ...(actions.nextOpen
+      ? [{ id: 'label.next-open', group, title: 'Next item without your label', keys: ['g'], when, run: () => then(actions.nextOpen!) }]
+      : []),
     { id: 'label.undo', group, title: 'Undo your last label (a retraction is recorded; nothing is deleted)', keys: ['u'], when, run: () => then(actions.undo) },
     ...(actions.skip ? [{ id: 'label.skip', group, title: 'Skip the item', keys: ['s'], when, run: () => then(actions.skip!) }] : []),
     ...(actions.flag ? [{ id: 'label.flag', group, title: 'Flag the item for another look', keys: ['f'], when, run: actions.flag }] : []),

@@ -64,7 +64,12 @@ export function useLabelToolbarCommands({ route, schemas, schema, options, curre
       .map(([view, text]): Command => ({ id: `labels.view.${view}`, group, title: `Show ${text}`, run: () => go({ view }) })),
     ...(hasSchema ? schemas : [])
       .filter((s) => s.name !== schema)
-      .map((s): Command => ({ id: `labels.schema.${s.name}`, group, title: `Schema: ${s.definition.title} (v${s.version})`, run: () => go({ schema: s.name }) })),
+      .map((s): Command => ({
+        id: `labels.schema.${s.name}`,
+        group,
+        title: `Schema: ${s.definition.title} (v${s.version})`,
+        run: () => go({ schema: s.name }),
+      })),
     ...(hasItems ? options : [])
       .filter((o) => o.value !== current)
       .map((o): Command => ({ id: `labels.items.${o.value}`, group, title: `Items: ${o.text}`, run: () => go({ targetSet: o.set }) })),

@@ -135,7 +135,10 @@ export function LibraryBuildSection({ library }: { library: string }) {
         <h2 id="library-build-title">How it was built</h2>
         {build?.run != null && (
           <span className="muted">
-            pipeline run <a href={formatHash({ name: 'pipeline', run: build.run })} className="mono">{build.run}</a>
+            pipeline run{' '}
+            <a href={formatHash({ name: 'pipeline', run: build.run })} className="mono">
+              {build.run}
+            </a>
           </span>
         )}
       </header>
@@ -152,7 +155,9 @@ export function LibraryBuildSection({ library }: { library: string }) {
           ) : (
             <CurationFunnel funnel={build!.funnel} proposals={shown.proposals} />
           )}
-          {build!.categories.length > 0 && <CategoryTable testId="build-quota" rows={build!.categories} columns={quotaColumns} stop={(r) => stopText[r.stop]} />}
+          {build!.categories.length > 0 && (
+            <CategoryTable testId="build-quota" rows={build!.categories} columns={quotaColumns} stop={(r) => stopText[r.stop]} />
+          )}
           {build!.allocation.length > 0 && <CategoryTable testId="build-allocation" rows={build!.allocation} columns={allocationColumns} />}
           {shown.audit !== null && <AuditResult audit={shown.audit} />}
         </>

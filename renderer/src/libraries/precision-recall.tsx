@@ -113,7 +113,8 @@ export function PrecisionRecall({ library }: { library: string }) {
         <p className="empty-state">Precision and recall could not be computed: {shown.error}</p>
       ) : r === null || r.verdicts === 0 ? (
         <p className="empty-state" data-testid="pr-empty">
-          No CWM verdicts on this library&apos;s rubrics yet: judge cases with it (<em>Judge with CWM</em> in a rollout&apos;s rubrics panel, or <code>rwb judge</code>) to measure them.
+          No CWM verdicts on this library&apos;s rubrics yet: judge cases with it (<em>Judge with CWM</em> in a rollout&apos;s rubrics panel, or{' '}
+          <code>rwb judge</code>) to measure them.
         </p>
       ) : (
         <>
@@ -122,16 +123,16 @@ export function PrecisionRecall({ library }: { library: string }) {
           <ul className="pr-definitions">
             <li>
               <strong>Firings</strong>: latest verdicts “fires” on programs with truth for the family. <strong>Correct</strong>: error family, the program
-              raised the predicted exception class (last dotted name; timeouts and kills left out); performance family, an annotator&apos;s latest credit
-              label credits the rubric on that program.
+              raised the predicted exception class (last dotted name; timeouts and kills left out); performance family, an annotator&apos;s latest credit label
+              credits the rubric on that program.
             </li>
             <li>
               <strong>Precision</strong> = correct / firings.
             </li>
             <li>
-              <strong>Failures</strong>: error family, each (program, exception class) its executions raised; performance family, each program with a
-              credited rubric. Counted for every program a rubric of the family was judged on, so a category&apos;s recall shares the whole&apos;s
-              denominator. <strong>Failures caught</strong>: some firing on that program predicted that class (or is credited).
+              <strong>Failures</strong>: error family, each (program, exception class) its executions raised; performance family, each program with a credited
+              rubric. Counted for every program a rubric of the family was judged on, so a category&apos;s recall shares the whole&apos;s denominator.{' '}
+              <strong>Failures caught</strong>: some firing on that program predicted that class (or is credited).
             </li>
             <li>
               <strong>Recall</strong> = failures caught / failures. “—” when the denominator is 0.

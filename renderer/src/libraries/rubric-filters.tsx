@@ -29,7 +29,14 @@ export function RubricFilters({ library }: { library: string }) {
 
   return (
     <div className="filter-bar rubric-filters">
-      <FacetSelect label="Category" testId="filter-rubric-category" allLabel="All categories" value={category} options={categoryOptions} onChange={setCategory} />
+      <FacetSelect
+        label="Category"
+        testId="filter-rubric-category"
+        allLabel="All categories"
+        value={category}
+        options={categoryOptions}
+        onChange={setCategory}
+      />
       <FacetSelect
         label="Family"
         testId="filter-rubric-family"

@@ -75,14 +75,5 @@ export function CodeViewer({ content, path, line, ariaLabel, testId, autoFocus =
     return () => mark.clear();
   }, [id, ready, content, line]);
 
-  return (
-    <div
-      ref={host}
-      className="monaco-host"
-      data-testid={testId}
-      data-ready={ready}
-      data-line={line ?? undefined}
-      aria-busy={!ready}
-    />
-  );
+  return <div ref={host} className="monaco-host" data-testid={testId} data-ready={ready} data-line={line ?? undefined} aria-busy={!ready} />;
 }

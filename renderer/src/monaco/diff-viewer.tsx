@@ -110,13 +110,6 @@ export function DiffViewer({ editorId, original, modified, sideBySide, testId, s
   }, [editorId, ready, sideBySide]);
 
   return (
-    <div
-      ref={host}
-      className="monaco-host"
-      data-testid={testId}
-      data-ready={ready}
-      data-view={sideBySide ? 'side-by-side' : 'inline'}
-      aria-busy={!ready}
-    />
+    <div ref={host} className="monaco-host" data-testid={testId} data-ready={ready} data-view={sideBySide ? 'side-by-side' : 'inline'} aria-busy={!ready} />
   );
 }

@@ -71,4 +71,3 @@ export function disposeEditor(id: string): void {
   entry.editor.dispose();
   for (const m of entry.models) m.dispose();
 }
-

@@ -49,7 +49,12 @@ export function FilteredCutPreview({ from, collection, targetSize }: FilteredCut
   const { preview } = shown;
   const short = preview.short > 0;
   return (
-    <p className={short ? 'cut-preview cut-preview-short' : 'cut-preview'} role="status" data-testid="new-run-cut-preview" data-state={short ? 'short' : 'exact'}>
+    <p
+      className={short ? 'cut-preview cut-preview-short' : 'cut-preview'}
+      role="status"
+      data-testid="new-run-cut-preview"
+      data-state={short ? 'short' : 'exact'}
+    >
       {short ? `The quotas for ${preview.targetSize} ask for more than the library has: ` : `At ${preview.targetSize}: `}
       <span data-testid="new-run-cut-summary">{preview.summary}</span>
     </p>

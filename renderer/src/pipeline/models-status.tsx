@@ -29,8 +29,8 @@ export function ModelsStatus({ status }: { status: Status | null }) {
       ) : (
         <span>
           Model features (mining, curation, judging) need an API key, set in <a href={formatHash({ name: 'settings' })}>Settings</a> or as{' '}
-          <code>ANTHROPIC_API_KEY</code> in the backend&apos;s environment, or replay mode
-          (<code>RWB_MODEL_MODE=replay</code>) to answer from the ledger. Everything else works without them.
+          <code>ANTHROPIC_API_KEY</code> in the backend&apos;s environment, or replay mode (<code>RWB_MODEL_MODE=replay</code>) to answer from the ledger.
+          Everything else works without them.
         </span>
       )}
     </section>

@@ -99,7 +99,13 @@ export function NewRunForm() {
             </RunFormField>
           )}
           <RunFormField id="new-run-collection" label="Collection" hint={collectionHint[kind]}>
-            <select id="new-run-collection" data-testid="new-run-collection" value={draft.collection} onChange={(e) => edit({ collection: e.target.value })} aria-describedby="new-run-collection-note">
+            <select
+              id="new-run-collection"
+              data-testid="new-run-collection"
+              value={draft.collection}
+              onChange={(e) => edit({ collection: e.target.value })}
+              aria-describedby="new-run-collection-note"
+            >
               <option value="">All collections</option>
               {(pools ?? []).map((p) => (
                 <option key={p.value} value={p.value}>
@@ -110,12 +116,37 @@ export function NewRunForm() {
           </RunFormField>
           {kind === 'mine' && (
             <RunFormField id="new-run-maxPerRollout" label="Rubrics per rollout" error={shown.maxPerRollout} hint="at most, 1–20">
-              <input id="new-run-maxPerRollout" className="cap-input" inputMode="numeric" data-testid="new-run-max-per-rollout" value={draft.maxPerRollout} onChange={(e) => edit({ maxPerRollout: e.target.value })} {...invalid('maxPerRollout')} />
+              <input
+                id="new-run-maxPerRollout"
+                className="cap-input"
+                inputMode="numeric"
+                data-testid="new-run-max-per-rollout"
+                value={draft.maxPerRollout}
+                onChange={(e) => edit({ maxPerRollout: e.target.value })}
+                {...invalid('maxPerRollout')}
+              />
             </RunFormField>
           )}
           {kind !== 'mine' && (
-            <RunFormField id="new-run-targetSize" label="Target size" error={shown.targetSize} hint={kind === 'quota' ? 'rubrics in the library' : 'empty: the largest size at which no category the library has falls short (one it lacks stays empty)'}>
-              <input id="new-run-targetSize" className="cap-input" inputMode="numeric" data-testid="new-run-target-size" value={draft.targetSize} onChange={(e) => edit({ targetSize: e.target.value })} {...invalid('targetSize')} />
+            <RunFormField
+              id="new-run-targetSize"
+              label="Target size"
+              error={shown.targetSize}
+              hint={
+                kind === 'quota'
+                  ? 'rubrics in the library'
+                  : 'empty: the largest size at which no category the library has falls short (one it lacks stays empty)'
+              }
+            >
+              <input
+                id="new-run-targetSize"
+                className="cap-input"
+                inputMode="numeric"
+                data-testid="new-run-target-size"
+                value={draft.targetSize}
+                onChange={(e) => edit({ targetSize: e.target.value })}
+                {...invalid('targetSize')}
+              />
             </RunFormField>
           )}
         </div>
@@ -123,13 +154,38 @@ export function NewRunForm() {
         {model && (
           <div className="run-fields" data-testid="new-run-model-fields">
             <RunFormField id="new-run-model" label="Model" error={shown.model} hint="costs need its price in Settings">
-              <input id="new-run-model" className="text-input mono model-input" data-testid="new-run-model" value={draft.model} onChange={(e) => edit({ model: e.target.value })} spellCheck={false} {...invalid('model')} />
+              <input
+                id="new-run-model"
+                className="text-input mono model-input"
+                data-testid="new-run-model"
+                value={draft.model}
+                onChange={(e) => edit({ model: e.target.value })}
+                spellCheck={false}
+                {...invalid('model')}
+              />
             </RunFormField>
             <RunFormField id="new-run-maxUsd" label="Max dollars" error={shown.maxUsd} hint="empty: no limit">
-              <input id="new-run-maxUsd" className="cap-input" inputMode="decimal" placeholder="$" data-testid="new-run-max-usd" value={draft.maxUsd} onChange={(e) => edit({ maxUsd: e.target.value })} {...invalid('maxUsd')} />
+              <input
+                id="new-run-maxUsd"
+                className="cap-input"
+                inputMode="decimal"
+                placeholder="$"
+                data-testid="new-run-max-usd"
+                value={draft.maxUsd}
+                onChange={(e) => edit({ maxUsd: e.target.value })}
+                {...invalid('maxUsd')}
+              />
             </RunFormField>
             <RunFormField id="new-run-maxRequests" label="Max requests" error={shown.maxRequests} hint="empty: no limit">
-              <input id="new-run-maxRequests" className="cap-input" inputMode="numeric" data-testid="new-run-max-requests" value={draft.maxRequests} onChange={(e) => edit({ maxRequests: e.target.value })} {...invalid('maxRequests')} />
+              <input
+                id="new-run-maxRequests"
+                className="cap-input"
+                inputMode="numeric"
+                data-testid="new-run-max-requests"
+                value={draft.maxRequests}
+                onChange={(e) => edit({ maxRequests: e.target.value })}
+                {...invalid('maxRequests')}
+              />
             </RunFormField>
           </div>
         )}

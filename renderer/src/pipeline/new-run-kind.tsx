@@ -2,7 +2,11 @@ import { usesModel, type NewRunKind } from './new-run-request';
 
 const kinds: { kind: NewRunKind; title: string; text: string }[] = [
   { kind: 'mine', title: 'Mine', text: "The miner reads each rollout's failures and programs and proposes rubrics: a new whole-rollout library." },
-  { kind: 'quota', title: 'Quota curation', text: "Mines category by category until each one's share of the target size is filled: a library with the pool's failure mix." },
+  {
+    kind: 'quota',
+    title: 'Quota curation',
+    text: "Mines category by category until each one's share of the target size is filled: a library with the pool's failure mix.",
+  },
   { kind: 'filtered', title: 'Filtered cut', text: "Cuts a library to the pool's proportions, dropping the lowest-support rubrics. No model calls." },
 ];
 

@@ -26,7 +26,15 @@ describe('the Start a run form as data', () => {
     const quota = draftRequest({ ...emptyDraft('quota'), targetSize: ' 24 ', collection: 'pool', maxUsd: '2.5', maxRequests: '40' }, 'job-1');
     expect(quota).toEqual({
       op: 'pipeline.curate',
-      request: { method: 'quota', targetSize: 24, collection: 'pool', model: 'claude-sonnet-5', limits: { maxUsd: 2.5, maxRequests: 40 }, wait: false, jobId: 'job-1' },
+      request: {
+        method: 'quota',
+        targetSize: 24,
+        collection: 'pool',
+        model: 'claude-sonnet-5',
+        limits: { maxUsd: 2.5, maxRequests: 40 },
+        wait: false,
+        jobId: 'job-1',
+      },
     });
     const mine = draftRequest(emptyDraft('mine'), 'job-2');
     expect(mine.request).toEqual({ maxPerRollout: 6, model: 'claude-sonnet-5', limits: {}, wait: false, jobId: 'job-2' });

@@ -35,7 +35,16 @@ export type NewRunErrors = Partial<Record<NewRunField, string>>;
 export const defaultMaxPerRollout = 6;
 
 export function emptyDraft(kind: NewRunKind): NewRunDraft {
-  return { kind, collection: '', maxPerRollout: String(defaultMaxPerRollout), targetSize: '', from: '', model: defaultPipelineModel, maxUsd: '', maxRequests: '' };
+  return {
+    kind,
+    collection: '',
+    maxPerRollout: String(defaultMaxPerRollout),
+    targetSize: '',
+    from: '',
+    model: defaultPipelineModel,
+    maxUsd: '',
+    maxRequests: '',
+  };
 }
 
 /** A whole number in [min, max], or the message saying what is wrong. */
@@ -61,7 +70,8 @@ export function draftErrors(draft: NewRunDraft): NewRunErrors {
     if (typeof result === 'string') errors[field] = result;
   };
   if (draft.kind === 'mine') check('maxPerRollout', wholeNumber(draft.maxPerRollout, 1, 20));
-  if (draft.kind === 'quota') check('targetSize', draft.targetSize.trim() === '' ? 'the size of the library to build' : wholeNumber(draft.targetSize, 1, 100_000));
+  if (draft.kind === 'quota')
+    check('targetSize', draft.targetSize.trim() === '' ? 'the size of the library to build' : wholeNumber(draft.targetSize, 1, 100_000));
   if (draft.kind === 'filtered') {
     if (draft.from === '') errors.from = 'the library to cut';
     if (draft.targetSize.trim() !== '') check('targetSize', wholeNumber(draft.targetSize, 1, 100_000));
@@ -88,5 +98,8 @@ export function draftRequest(draft: NewRunDraft, jobId: string): PipelineStart {
   const job = { wait: false, jobId };
   if (draft.kind === 'mine') return { op: 'pipeline.mine', request: { ...collection, maxPerRollout: Number(draft.maxPerRollout.trim()), ...model, ...job } };
   if (draft.kind === 'quota') return { op: 'pipeline.curate', request: { method: 'quota', targetSize: size!, ...collection, ...model, ...job } };
-  return { op: 'pipeline.curate', request: { method: 'filtered', from: draft.from, ...collection, ...(size === undefined ? {} : { targetSize: size }), ...job } };
+  return {
+    op: 'pipeline.curate',
+    request: { method: 'filtered', from: draft.from, ...collection, ...(size === undefined ? {} : { targetSize: size }), ...job },
+  };
 }

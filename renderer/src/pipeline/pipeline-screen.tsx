@@ -35,8 +35,8 @@ export function PipelineScreen({ run }: { run: string | null }) {
       <header className="screen-header">
         <h1>Pipeline</h1>
         <span className="muted">
-          Mining, curation and judging runs, and every model request they made. Start mining or curation below; judge a library from a rollout&apos;s
-          rubrics panel.
+          Mining, curation and judging runs, and every model request they made. Start mining or curation below; judge a library from a rollout&apos;s rubrics
+          panel.
         </span>
       </header>
       <div className="pipeline-body">

@@ -23,7 +23,10 @@ function RunCosts({ run }: { run: PipelineRunDetail }) {
       <div>
         <dt>Requests</dt>
         <dd>
-          {formatCount(c.requests)} <span className="muted">({formatCount(c.sent)} sent, {formatCount(c.reused)} reused from the ledger, {formatCount(c.failed)} failed)</span>
+          {formatCount(c.requests)}{' '}
+          <span className="muted">
+            ({formatCount(c.sent)} sent, {formatCount(c.reused)} reused from the ledger, {formatCount(c.failed)} failed)
+          </span>
         </dd>
       </div>
       <div>
@@ -83,8 +86,11 @@ export function RunDetail({ run }: { run: string }) {
       )}
       {detail.library !== null && (
         <p className="run-detail-library">
-          Library <a href={formatHash({ name: 'libraries', id: detail.library })} className="mono">{detail.library}</a>: its category mix, quotas and
-          rubrics.
+          Library{' '}
+          <a href={formatHash({ name: 'libraries', id: detail.library })} className="mono">
+            {detail.library}
+          </a>
+          : its category mix, quotas and rubrics.
         </p>
       )}
       <p className="run-params muted" data-testid="run-params">

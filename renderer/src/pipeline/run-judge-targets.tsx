@@ -10,8 +10,12 @@ export function JudgeTargets({ rows }: { rows: JudgeTargetReport[] }) {
         <tr>
           <th scope="col">Case</th>
           <th scope="col">Program</th>
-          <th scope="col" className="num">Rubrics</th>
-          <th scope="col" className="num">Fire</th>
+          <th scope="col" className="num">
+            Rubrics
+          </th>
+          <th scope="col" className="num">
+            Fire
+          </th>
           <th scope="col">Outcome</th>
         </tr>
       </thead>

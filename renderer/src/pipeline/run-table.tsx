@@ -57,7 +57,10 @@ function RunRow({ run }: { run: PipelineRunSummary }) {
         <td>
           <RunProgress run={run} />
         </td>
-        <td className="num" title={`${c.requests} requests: ${c.sent} sent, ${c.reused} reused, ${c.failed} failed${c.unknownCost > 0 ? `; ${c.unknownCost} of unknown cost` : ''}`}>
+        <td
+          className="num"
+          title={`${c.requests} requests: ${c.sent} sent, ${c.reused} reused, ${c.failed} failed${c.unknownCost > 0 ? `; ${c.unknownCost} of unknown cost` : ''}`}
+        >
           {formatUsd(c.costUsd)}
           {c.unknownCost > 0 && <span className="muted"> + {c.unknownCost} unknown</span>}
           <div className="muted">
@@ -83,38 +86,38 @@ function RunRow({ run }: { run: PipelineRunSummary }) {
         </td>
         <td>
           <div className="run-actions">
-          <button
-            type="button"
-            className="button button-small"
-            data-testid="pipeline-run-details"
-            aria-expanded={expanded}
-            aria-controls={`run-detail-${run.id}`}
-            onClick={() => toggleDetail(run.id)}
-          >
-            {expanded ? 'Hide details' : 'Details'}
-          </button>
-          {run.status === 'running' && (
-            <button type="button" className="button button-small button-danger" disabled={!hasJob} onClick={() => void cancel(run.id)}>
-              Cancel
-            </button>
-          )}
-          {resumable.has(run.status) && (
-            <button type="button" className="button button-small" onClick={() => void resume(run.id)}>
-              Resume
-            </button>
-          )}
-          {run.status === 'done' && (
             <button
               type="button"
               className="button button-small"
-              data-testid="pipeline-replay"
-              disabled={replay?.loading === true}
-              title="Re-execute the run from the ledger alone (no network, no writes) and compare with what it stored"
-              onClick={() => void usePipelineStore.getState().replay(run.id)}
+              data-testid="pipeline-run-details"
+              aria-expanded={expanded}
+              aria-controls={`run-detail-${run.id}`}
+              onClick={() => toggleDetail(run.id)}
             >
-              Replay
+              {expanded ? 'Hide details' : 'Details'}
             </button>
-          )}
+            {run.status === 'running' && (
+              <button type="button" className="button button-small button-danger" disabled={!hasJob} onClick={() => void cancel(run.id)}>
+                Cancel
+              </button>
+            )}
+            {resumable.has(run.status) && (
+              <button type="button" className="button button-small" onClick={() => void resume(run.id)}>
+                Resume
+              </button>
+            )}
+            {run.status === 'done' && (
+              <button
+                type="button"
+                className="button button-small"
+                data-testid="pipeline-replay"
+                disabled={replay?.loading === true}
+                title="Re-execute the run from the ledger alone (no network, no writes) and compare with what it stored"
+                onClick={() => void usePipelineStore.getState().replay(run.id)}
+              >
+                Replay
+              </button>
+            )}
           </div>
         </td>
       </tr>

@@ -20,11 +20,12 @@ export function LibraryCategoryNote({ category }: { category: string }) {
   useEffect(() => {
     if (!libraries) return;
     let current = true;
-    Promise.all(
-      libraries.map(async (l) => ({ id: l.id, name: l.name, count: (await api('rubrics.list', { library: l.id, category, limit: 1 })).total })),
-    ).then((counts) => {
-      if (current) setCounted({ category, counts });
-    }, reportError);
+    Promise.all(libraries.map(async (l) => ({ id: l.id, name: l.name, count: (await api('rubrics.list', { library: l.id, category, limit: 1 })).total }))).then(
+      (counts) => {
+        if (current) setCounted({ category, counts });
+      },
+      reportError,
+    );
     return () => {
       current = false;
     };
@@ -35,8 +36,7 @@ export function LibraryCategoryNote({ category }: { category: string }) {
   if (gap === null) return null;
   return (
     <div className="category-gap" role="note" data-testid="category-gap" data-category={category}>
-      The chosen library has no rubric in <CategoryBadge code={category} withName />, the category of this failure: the cards below are from other
-      categories.{' '}
+      The chosen library has no rubric in <CategoryBadge code={category} withName />, the category of this failure: the cards below are from other categories.{' '}
       {gap.offer ? (
         <button type="button" className="link-button" data-testid="category-gap-offer" data-library={gap.offer.id} onClick={() => setLibrary(gap.offer!.id)}>
           Use {gap.offer.name} ({gap.offer.count} {gap.offer.count === 1 ? 'rubric' : 'rubrics'} in {category})

@@ -51,14 +51,24 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
 
   const move = (key: string) => {
     if (!current || current.length === 0) return;
-    const at = Math.max(0, current.findIndex((s) => s.index === selected));
+    const at = Math.max(
+      0,
+      current.findIndex((s) => s.index === selected),
+    );
     const target = stepForKey(key, current, at);
     const note = stepEndNote(key, current, at);
     if (note !== null) setEndNote(note);
     if (target !== null) select(target);
   };
   const hasSteps = () => (current?.length ?? 0) > 0;
-  const stepMove = (id: string, title: string, keys: string[]): Command => ({ id: `rollout.${id}`, group: 'Rollout', title, keys, when: hasSteps, run: () => move(keys[0]!) });
+  const stepMove = (id: string, title: string, keys: string[]): Command => ({
+    id: `rollout.${id}`,
+    group: 'Rollout',
+    title,
+    keys,
+    when: hasSteps,
+    run: () => move(keys[0]!),
+  });
   useCommands([
     { id: 'rollout.back', group: 'Rollout', title: 'Back to the corpus', keys: ['Escape', 'Backspace'], run: () => navigate({ name: 'corpus' }) },
     stepMove('next-step', 'Next step', ['j', 'ArrowDown']),
@@ -84,11 +94,7 @@ export function RolloutScreen({ id, step }: RolloutScreenProps) {
                 <div className="empty-state">{current.length === 0 ? 'This rollout has no steps.' : `Step ${selected} is not in this rollout.`}</div>
               )}
             </div>
-            <RubricsPanel
-              rollout={id}
-              failedStep={row && row.failureKind !== null ? row.index : null}
-              failedCategory={stepDetail?.failure?.category ?? null}
-            />
+            <RubricsPanel rollout={id} failedStep={row && row.failureKind !== null ? row.index : null} failedCategory={stepDetail?.failure?.category ?? null} />
           </div>
         </>
       ) : failed ? (

@@ -10,12 +10,14 @@ export function StepReruns({ program }: { program: { rollout: string; path: stri
   if (reruns === null || reruns.length === 0) return null;
   return (
     <section className="step-reruns" data-testid="step-reruns">
-      <h3>Reruns of {path} v{version}</h3>
+      <h3>
+        Reruns of {path} v{version}
+      </h3>
       <ul>
         {reruns.map((r) => (
           <li key={r.attemptId} data-testid="step-rerun" data-outcome={r.outcome}>
-            <a href={formatRunsRoute({ name: 'runs', experiment: r.experiment, attempt: r.attemptId })}>attempt {r.attemptId}</a> <span className={`badge badge-${outcomeTone[r.outcome]}`}>{r.outcome.replace('_', ' ')}</span>{' '}
-            {r.summary.replace(/^[a-z ]+: /, '')}
+            <a href={formatRunsRoute({ name: 'runs', experiment: r.experiment, attempt: r.attemptId })}>attempt {r.attemptId}</a>{' '}
+            <span className={`badge badge-${outcomeTone[r.outcome]}`}>{r.outcome.replace('_', ' ')}</span> {r.summary.replace(/^[a-z ]+: /, '')}
             {r.host && <span className="muted"> on {r.host}</span>}
           </li>
         ))}

@@ -54,7 +54,11 @@ export function TracebackPanel({ failure, focusLine, onFocusLine }: TracebackPan
             {failure.exceptionClass}
           </span>
         )}
-        {failure.category && <span className="category-code" title="failure category">{failure.category}</span>}
+        {failure.category && (
+          <span className="category-code" title="failure category">
+            {failure.category}
+          </span>
+        )}
       </header>
       {failure.message && <p className="exception-message mono">{failure.message}</p>}
       {failure.cause && <p className="failure-cause">{failure.cause}</p>}

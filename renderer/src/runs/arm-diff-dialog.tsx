@@ -47,7 +47,13 @@ export function ArmDiffDialog({ detail, onClose }: Props) {
   return (
     <ModalDialog title={`Arms of ${detail.name}: what each runs`} testId="arm-diff-dialog" canClose onClose={onClose}>
       <div className="arm-diff-controls">
-        {select('Case', caseId, detail.cases.map((c) => c.id), setCaseId, 'arm-diff-case')}
+        {select(
+          'Case',
+          caseId,
+          detail.cases.map((c) => c.id),
+          setCaseId,
+          'arm-diff-case',
+        )}
         {select('A', armA, detail.arms, setArmA, 'arm-diff-a')}
         {select('B', armB, detail.arms, setArmB, 'arm-diff-b')}
         <span className="muted" data-testid="arm-diff-changes">

@@ -13,7 +13,6 @@ export interface ArmProgram {
 export function armProgram(detail: ExperimentDetail, caseId: string, arm: string): ArmProgram | null {
   const kase = detail.cases.find((c) => c.id === caseId);
   if (!kase) return null;
-  const variant =
-    detail.variants.find((v) => v.arm === arm && v.case === caseId) ?? detail.variants.find((v) => v.arm === arm && v.case === null);
+  const variant = detail.variants.find((v) => v.arm === arm && v.case === caseId) ?? detail.variants.find((v) => v.arm === arm && v.case === null);
   return { program: variant?.program ?? kase.program, command: variant?.command ?? kase.command };
 }

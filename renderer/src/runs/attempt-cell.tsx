@@ -33,7 +33,15 @@ export function slotLabel(attempt: AttemptRow): string | null {
 export const AttemptCell = memo(function AttemptCell({ attempt, arm, repeat, selected, cursor, now, onSelect }: AttemptCellProps) {
   if (!attempt) {
     return (
-      <span className="attempt-cell cell-missing" role="gridcell" data-testid="attempt-cell" data-attempt-id="" data-status="" data-arm={arm} data-repeat={repeat}>
+      <span
+        className="attempt-cell cell-missing"
+        role="gridcell"
+        data-testid="attempt-cell"
+        data-attempt-id=""
+        data-status=""
+        data-arm={arm}
+        data-repeat={repeat}
+      >
         –
       </span>
     );

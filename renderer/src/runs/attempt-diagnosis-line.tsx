@@ -24,7 +24,8 @@ export function AttemptDiagnosisLine({ attempt }: { attempt: AttemptRow }) {
   if (diagnosis === null || diagnosis.outcome === 'pending') return null;
   return (
     <span className="attempt-diagnosis" data-testid="attempt-diagnosis" data-outcome={diagnosis.outcome} title={diagnosis.failure?.traceback ?? undefined}>
-      <span className={`badge badge-${outcomeTone[diagnosis.outcome]}`}>{diagnosis.outcome.replace('_', ' ')}</span> {diagnosis.summary.replace(/^[a-z ]+: /, '')}
+      <span className={`badge badge-${outcomeTone[diagnosis.outcome]}`}>{diagnosis.outcome.replace('_', ' ')}</span>{' '}
+      {diagnosis.summary.replace(/^[a-z ]+: /, '')}
       {diagnosis.origin && (
         <span className="muted">
           {' '}

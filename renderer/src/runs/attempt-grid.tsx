@@ -58,14 +58,28 @@ export function AttemptGrid({ rows, repeats, selectedId, onSelect }: AttemptGrid
     focusCursor.current = scrollRef.current?.contains(document.activeElement) ?? false;
     setCursor(next);
   };
-  const move = (key: string, title: string): Command => ({ id: `grid.${key}`, group: 'Attempts', title, keys: [key], when: () => moveInGrid(rows, cursor, key) !== null, run: () => moveTo(key) });
+  const move = (key: string, title: string): Command => ({
+    id: `grid.${key}`,
+    group: 'Attempts',
+    title,
+    keys: [key],
+    when: () => moveInGrid(rows, cursor, key) !== null,
+    run: () => moveTo(key),
+  });
   const cursorAttempt = rows[cursor.row]?.cells[cursor.col];
   useCommands([
     move('ArrowUp', 'Attempt above'),
     move('ArrowDown', 'Attempt below'),
     move('ArrowLeft', 'Previous repeat'),
     move('ArrowRight', 'Next repeat'),
-    { id: 'grid.open', group: 'Attempts', title: 'Open the attempt under the cursor', keys: ['Enter'], when: () => cursorAttempt != null, run: () => onSelect(cursorAttempt!) },
+    {
+      id: 'grid.open',
+      group: 'Attempts',
+      title: 'Open the attempt under the cursor',
+      keys: ['Enter'],
+      when: () => cursorAttempt != null,
+      run: () => onSelect(cursorAttempt!),
+    },
   ]);
 
   const columns: CSSProperties = { gridTemplateColumns: `var(--grid-case-width) var(--grid-arm-width) repeat(${repeats}, var(--grid-cell-width))` };

@@ -62,7 +62,8 @@ export function attemptSummary(row: AttemptRow): string {
     `exit code ${row.exitCode ?? '—'} · score ${formatScore(row.score)} · wall ${formatWall(row.wallS)}`,
   ];
   if (row.valid !== null) lines.push(row.valid ? 'valid result' : 'not a valid result');
-  if (row.backend !== null || row.host !== null) lines.push(`on ${row.host ?? '—'} (${row.backend ?? 'imported'})${row.timeoutS !== null ? `, cap ${row.timeoutS} s` : ''}`);
+  if (row.backend !== null || row.host !== null)
+    lines.push(`on ${row.host ?? '—'} (${row.backend ?? 'imported'})${row.timeoutS !== null ? `, cap ${row.timeoutS} s` : ''}`);
   if (row.slot !== null) lines.push(`slot ${row.slot}${row.gpu !== null ? `, GPU ${row.gpu}` : ''}`);
   if (row.envNames !== null) lines.push(`received ${row.envNames.join(', ') || 'no environment variables'}`);
   if (row.error) lines.push(row.error);

@@ -79,8 +79,10 @@ export function AttemptTerminal({ attempt }: { attempt: AttemptRow }) {
       if (cancelled) return;
       terminal.write(log.text);
       setPhase('log');
-      if (log.omittedBytes > 0) setNote(`${formatBytes(log.omittedBytes)} from the middle of this log were not kept: the corpus keeps a long log's beginning and end.`);
-      else if (log.text === '') setNote(attempt.logBytes === null ? 'No log is stored for this attempt (it was imported without one).' : 'This attempt printed nothing.');
+      if (log.omittedBytes > 0)
+        setNote(`${formatBytes(log.omittedBytes)} from the middle of this log were not kept: the corpus keeps a long log's beginning and end.`);
+      else if (log.text === '')
+        setNote(attempt.logBytes === null ? 'No log is stored for this attempt (it was imported without one).' : 'This attempt printed nothing.');
     }, reportError);
     return () => {
       cancelled = true;

@@ -50,7 +50,9 @@ export function ComparisonPanel({ experiment, arms, finished }: ComparisonPanelP
         <span className="muted">paired comparison of two arms</span>
       </header>
       {arms.length < 2 ? (
-        <p className="comparison-note">This experiment has one arm ({arms[0]}): there is nothing to compare. Make an experiment with two or more arms to compare them.</p>
+        <p className="comparison-note">
+          This experiment has one arm ({arms[0]}): there is nothing to compare. Make an experiment with two or more arms to compare them.
+        </p>
       ) : (
         <>
           <div className="compare-arms" data-testid="compare-arms">

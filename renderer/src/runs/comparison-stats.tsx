@@ -40,7 +40,9 @@ export function ComparisonStats({ c }: { c: ExperimentComparison }) {
               <FewTasks c={c} />
             </>
           ) : (
-            <span className="muted">{c.pooled === 'relative' ? 'not pooled: the tasks use different metrics or directions (see the relative effect)' : 'no pairs yet'}</span>
+            <span className="muted">
+              {c.pooled === 'relative' ? 'not pooled: the tasks use different metrics or directions (see the relative effect)' : 'no pairs yet'}
+            </span>
           )}
         </Stat>
         {c.pooled === 'relative' && (
@@ -101,7 +103,12 @@ export function ComparisonStats({ c }: { c: ExperimentComparison }) {
             (as failed {num(v.sensitivity.unknownAsFailed)}, as succeeded {num(v.sensitivity.unknownAsSucceeded)})
           </span>
         </Stat>
-        <Stat label="Resamples · seed" testId="comparison-resamples" value={JSON.stringify([c.resamples, c.seed])} definition="Fixed, so the same attempts always give the same interval.">
+        <Stat
+          label="Resamples · seed"
+          testId="comparison-resamples"
+          value={JSON.stringify([c.resamples, c.seed])}
+          definition="Fixed, so the same attempts always give the same interval."
+        >
           {formatCount(c.resamples)} · {c.seed}
         </Stat>
         {c.placement &&

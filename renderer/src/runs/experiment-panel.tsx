@@ -41,7 +41,9 @@ function parseParallel(text: string): number | undefined {
  * dispatching, `c` cancels the running run after asking.
  */
 export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetail; attemptId: number | null }) {
-  const { backend, setBackend, start, cancel, stop } = useRunsStore(useShallow((s) => ({ backend: s.backend, setBackend: s.setBackend, start: s.start, cancel: s.cancel, stop: s.stop })));
+  const { backend, setBackend, start, cancel, stop } = useRunsStore(
+    useShallow((s) => ({ backend: s.backend, setBackend: s.setBackend, start: s.start, cancel: s.cancel, stop: s.stop })),
+  );
   const [cap, setCap] = useState('');
   const [parallel, setParallel] = useState('');
   const [extraHosts, setExtraHosts] = useState<string[]>([]);
@@ -74,10 +76,23 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
 
   const live = () => liveJobs.length > 0;
   useCommands([
-    { id: 'runs.start', group: 'Experiment', title: started ? 'Continue the run' : 'Start the run', keys: ['s'], when: () => pending > 0, run: () => void onStart() },
+    {
+      id: 'runs.start',
+      group: 'Experiment',
+      title: started ? 'Continue the run' : 'Start the run',
+      keys: ['s'],
+      when: () => pending > 0,
+      run: () => void onStart(),
+    },
     { id: 'runs.stop', group: 'Experiment', title: 'Stop dispatching new attempts', keys: ['x'], when: live, run: () => void stop(liveJobs) },
     { id: 'runs.cancel', group: 'Experiment', title: 'Cancel the running run (asks first)', keys: ['c'], when: live, run: () => setConfirming(true) },
-    { id: 'runs.diff-arms', group: 'Experiment', title: 'Diff the arms’ programs', when: () => detail.arms.length > 1 && detail.cases.length > 0, run: () => setDiffingArms(true) },
+    {
+      id: 'runs.diff-arms',
+      group: 'Experiment',
+      title: 'Diff the arms’ programs',
+      when: () => detail.arms.length > 1 && detail.cases.length > 0,
+      run: () => setDiffingArms(true),
+    },
   ]);
 
   const running = detail.attempts.filter(isLive).length;
@@ -88,7 +103,8 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
           <h2>{detail.name}</h2>
           <span className="mono muted">{detail.id}</span>
           <span className="muted">
-            {detail.cases.length} case{detail.cases.length === 1 ? '' : 's'} × {detail.arms.length} arm{detail.arms.length === 1 ? '' : 's'} × {detail.repeats} repeat
+            {detail.cases.length} case{detail.cases.length === 1 ? '' : 's'} × {detail.arms.length} arm{detail.arms.length === 1 ? '' : 's'} × {detail.repeats}{' '}
+            repeat
             {detail.repeats === 1 ? '' : 's'}
           </span>
         </div>
@@ -119,15 +135,18 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
       </header>
       <StatusLegend counts={detail.counts} />
       <p className="muted plan-coverage" data-testid="plan-coverage">
-        {detail.planned} slot{detail.planned === 1 ? '' : 's'} planned, {detail.neverStarted} never started: every count and comparison keeps all {detail.planned} in its
-        denominator.
+        {detail.planned} slot{detail.planned === 1 ? '' : 's'} planned, {detail.neverStarted} never started: every count and comparison keeps all{' '}
+        {detail.planned} in its denominator.
       </p>
       <div className="experiment-work">
         <div className="experiment-main">
           <AttemptGrid rows={rows} repeats={detail.repeats} selectedId={selected?.id ?? null} onSelect={select} />
           {selected ? (
             <TerminalPanes
-              attempts={[selected, ...kept.map((id) => detail.attempts.find((a) => a.id === id)).filter((a): a is AttemptRow => a !== undefined && a.id !== selected.id)]}
+              attempts={[
+                selected,
+                ...kept.map((id) => detail.attempts.find((a) => a.id === id)).filter((a): a is AttemptRow => a !== undefined && a.id !== selected.id),
+              ]}
               kept={kept}
               onKeep={(id) => setKept((k) => (k.includes(id) ? k : [...k, id]))}
               onClose={(id) => setKept((k) => k.filter((x) => x !== id))}
@@ -152,8 +171,8 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
           }}
         >
           <p>
-            {running} attempt{running === 1 ? ' is' : 's are'} running or waiting in this experiment. Attempts running now are stopped (their whole process group, or scancel on Slurm)
-            and recorded <strong>interrupted</strong>; slots not reached stay never-started, so Continue can run them later.
+            {running} attempt{running === 1 ? ' is' : 's are'} running or waiting in this experiment. Attempts running now are stopped (their whole process
+            group, or scancel on Slurm) and recorded <strong>interrupted</strong>; slots not reached stay never-started, so Continue can run them later.
           </p>
         </ConfirmDialog>
       )}

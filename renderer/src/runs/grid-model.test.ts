@@ -4,8 +4,30 @@ import { gridRows, moveInGrid, positionOf } from './grid-model';
 
 function attempt(id: number, caseId: string, arm: string, repeat: number): AttemptRow {
   return {
-    id, experiment: 'e', case: caseId, arm, repeat, status: 'queued', exitCode: null, wallS: null, score: null, valid: null, host: null,
-    backend: null, backendJobId: null, runJobId: null, timeoutS: null, dispatchedAt: null, startedAt: null, endedAt: null, error: null, workDir: null, logBytes: null, slot: null, gpu: null, envNames: null,
+    id,
+    experiment: 'e',
+    case: caseId,
+    arm,
+    repeat,
+    status: 'queued',
+    exitCode: null,
+    wallS: null,
+    score: null,
+    valid: null,
+    host: null,
+    backend: null,
+    backendJobId: null,
+    runJobId: null,
+    timeoutS: null,
+    dispatchedAt: null,
+    startedAt: null,
+    endedAt: null,
+    error: null,
+    workDir: null,
+    logBytes: null,
+    slot: null,
+    gpu: null,
+    envNames: null,
   };
 }
 

@@ -100,7 +100,8 @@ export function HostDialog({ host, onClose }: { host: HostConfig | null; onClose
       <form className="host-form" onSubmit={(e) => void onSubmit(e)}>
         <div className="modal-body host-fields">
           <p className="modal-intro">
-            Runs reach the host with the system <code>ssh</code> and your keys, checking its host key against known_hosts. Nothing secret is stored here: only the path of the key.
+            Runs reach the host with the system <code>ssh</code> and your keys, checking its host key against known_hosts. Nothing secret is stored here: only
+            the path of the key.
           </p>
           {errors[''] && (
             <p className="field-error" role="alert" data-testid="field-error" data-field="">
@@ -131,7 +132,12 @@ export function HostDialog({ host, onClose }: { host: HostConfig | null; onClose
           <Field label="Slots" hint="Attempts it runs at once; empty: one per GPU nvidia-smi lists there, else one." error={errors.slots} testId="host-slots">
             {input('slots', 'host-slots', { type: 'number', placeholder: 'auto' })}
           </Field>
-          <Field label="Extra environment" hint="Variable names its programs may receive beyond PATH, HOME, LANG/LC_*, TZ, TMPDIR, CUDA_VISIBLE_DEVICES and the like." error={errors.envNames} testId="host-env">
+          <Field
+            label="Extra environment"
+            hint="Variable names its programs may receive beyond PATH, HOME, LANG/LC_*, TZ, TMPDIR, CUDA_VISIBLE_DEVICES and the like."
+            error={errors.envNames}
+            testId="host-env"
+          >
             {input('envNames', 'host-env', { placeholder: 'HF_HOME WANDB_MODE' })}
           </Field>
         </div>

@@ -14,13 +14,17 @@ export function LocalHostRow() {
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useOperation('hosts.local', {}, {
-    onLoad: (local) => {
-      setSlots(local.slots === null ? '' : String(local.slots));
-      setEnvNames(local.envNames.join(' '));
+  useOperation(
+    'hosts.local',
+    {},
+    {
+      onLoad: (local) => {
+        setSlots(local.slots === null ? '' : String(local.slots));
+        setEnvNames(local.envNames.join(' '));
+      },
+      onError: reportError,
     },
-    onError: reportError,
-  });
+  );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,11 +45,26 @@ export function LocalHostRow() {
           <strong>local</strong> <span className="muted">this machine</span>
           <label className="facet facet-inline">
             <span className="facet-label">Slots</span>
-            <input className="cap-input" type="number" min={1} placeholder="auto" value={slots} onChange={(e) => setSlots(e.target.value)} data-testid="local-slots" />
+            <input
+              className="cap-input"
+              type="number"
+              min={1}
+              placeholder="auto"
+              value={slots}
+              onChange={(e) => setSlots(e.target.value)}
+              data-testid="local-slots"
+            />
           </label>
           <label className="facet facet-inline">
             <span className="facet-label">Extra environment</span>
-            <input type="text" spellCheck={false} placeholder="HF_HOME WANDB_MODE" value={envNames} onChange={(e) => setEnvNames(e.target.value)} data-testid="local-env" />
+            <input
+              type="text"
+              spellCheck={false}
+              placeholder="HF_HOME WANDB_MODE"
+              value={envNames}
+              onChange={(e) => setEnvNames(e.target.value)}
+              data-testid="local-env"
+            />
           </label>
           <button type="submit" className="button button-small" data-testid="local-save">
             Save

@@ -17,7 +17,9 @@ export function PairedCaseTable({ c }: { c: ExperimentComparison }) {
           <tr>
             <th scope="col">Case</th>
             <th scope="col">Task · metric</th>
-            <th scope="col" title="Repeats valid in both arms">Pairs</th>
+            <th scope="col" title="Repeats valid in both arms">
+              Pairs
+            </th>
             <th scope="col">{c.a}</th>
             <th scope="col">{c.b}</th>
             <th scope="col" title="Mean over pairs of (A − B), negated when lower is better: positive means A did better">
@@ -27,13 +29,20 @@ export function PairedCaseTable({ c }: { c: ExperimentComparison }) {
         </thead>
         <tbody>
           {c.perCase.map((row) => (
-            <tr key={row.case} data-testid="comparison-case" data-case={row.case} data-value={JSON.stringify(row)} className={row.leftOut ? 'left-out' : undefined}>
+            <tr
+              key={row.case}
+              data-testid="comparison-case"
+              data-case={row.case}
+              data-value={JSON.stringify(row)}
+              className={row.leftOut ? 'left-out' : undefined}
+            >
               <td>{row.case}</td>
               <td>
                 {row.task}
                 <span className="muted">
                   {' '}
-                  · {row.metric ?? 'metric unknown'} {row.higherIsBetter === null ? '(direction unknown)' : row.higherIsBetter ? '↑ higher is better' : '↓ lower is better'}
+                  · {row.metric ?? 'metric unknown'}{' '}
+                  {row.higherIsBetter === null ? '(direction unknown)' : row.higherIsBetter ? '↑ higher is better' : '↓ lower is better'}
                 </span>
               </td>
               <td className="num">{row.pairs}</td>

@@ -42,7 +42,7 @@ export function PoolFields({ backend, parallel, parallelInvalid, onParallel, ext
               ? 'A whole number of slots, at least 1'
               : primary === null
                 ? 'Tasks of each job array running at once (%N)'
-                : 'Attempts each host runs at once; empty: the host\'s setting, else one per GPU, else one'
+                : "Attempts each host runs at once; empty: the host's setting, else one per GPU, else one"
           }
           onChange={onParallel}
           disabled={disabled}

@@ -61,12 +61,30 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
           <BackendSelect value={backend} onChange={setBackend} testId="rerun-backend" disabled={starting} />
           <label className="facet facet-inline">
             <span className="facet-label">Repeats</span>
-            <input className="cap-input" type="number" min={1} step={1} value={repeats} onChange={(e) => setRepeats(e.target.value)} data-testid="rerun-repeats" data-autofocus />
+            <input
+              className="cap-input"
+              type="number"
+              min={1}
+              step={1}
+              value={repeats}
+              onChange={(e) => setRepeats(e.target.value)}
+              data-testid="rerun-repeats"
+              data-autofocus
+            />
           </label>
           {errors.repeats && <p className="field-error">{errors.repeats}</p>}
           <label className="facet facet-inline">
             <span className="facet-label">Time cap</span>
-            <input className="cap-input" type="number" min={1} step={1} placeholder="600" value={cap} onChange={(e) => setCap(e.target.value)} data-testid="rerun-timeout" />
+            <input
+              className="cap-input"
+              type="number"
+              min={1}
+              step={1}
+              placeholder="600"
+              value={cap}
+              onChange={(e) => setCap(e.target.value)}
+              data-testid="rerun-timeout"
+            />
             <span className="muted">s (empty: the case&apos;s default, 600 s)</span>
           </label>
           {errors.timeoutS && <p className="field-error">{errors.timeoutS}</p>}

@@ -24,7 +24,21 @@ export interface RunControlsProps extends Omit<PoolFieldsProps, 'backend' | 'dis
 }
 
 /** Where and how to run the experiment's never-started slots, and the way to stop a run. */
-export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pending, started, starting, liveRuns, onStart, onCancel, onStop, ...pool }: RunControlsProps) {
+export function RunControls({
+  backend,
+  onBackend,
+  cap,
+  capInvalid,
+  onCap,
+  pending,
+  started,
+  starting,
+  liveRuns,
+  onStart,
+  onCancel,
+  onStop,
+  ...pool
+}: RunControlsProps) {
   const verb = started ? 'Continue' : 'Start';
   return (
     <div className="run-controls" data-testid="run-controls">
@@ -36,7 +50,7 @@ export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pendin
           placeholder="per case"
           value={cap}
           invalid={capInvalid}
-          title={capInvalid ? 'A time cap is a positive number of seconds' : 'Overrides every case\'s own time cap for this run'}
+          title={capInvalid ? 'A time cap is a positive number of seconds' : "Overrides every case's own time cap for this run"}
           onChange={onCap}
           testId="run-timeout"
           describedBy="run-cap-unit"
@@ -67,7 +81,13 @@ export function RunControls({ backend, onBackend, cap, capInvalid, onCap, pendin
         </button>
       )}
       {liveRuns > 0 && (
-        <button type="button" className="button button-danger" onClick={onCancel} data-testid="run-cancel" title="Stop the run: running attempts become interrupted (c)">
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={onCancel}
+          data-testid="run-cancel"
+          title="Stop the run: running attempts become interrupted (c)"
+        >
           Cancel run <kbd>c</kbd>
         </button>
       )}

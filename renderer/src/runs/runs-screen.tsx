@@ -41,7 +41,9 @@ export function RunsScreen({ experiment, attempt }: Omit<RunsRoute, 'name'>) {
     <div className="screen runs-screen" data-testid="runs-screen">
       <header className="screen-header">
         <h1>Runs</h1>
-        <span className="muted">Re-execute cases on this machine, a GPU box over SSH or a Slurm cluster. Every attempt is kept; nothing is retried or overwritten.</span>
+        <span className="muted">
+          Re-execute cases on this machine, a GPU box over SSH or a Slurm cluster. Every attempt is kept; nothing is retried or overwritten.
+        </span>
       </header>
       <div className="runs-body">
         <aside className="runs-side">

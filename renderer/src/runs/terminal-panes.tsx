@@ -25,12 +25,24 @@ export function TerminalPanes({ attempts, kept, onKeep, onClose }: TerminalPanes
           <AttemptFacts attempt={attempt} />
           <div className="terminal-pane-actions">
             {i === 0 && !kept.includes(attempt.id) ? (
-              <button type="button" className="button button-small" onClick={() => onKeep(attempt.id)} data-testid="terminal-keep" title="Keep this terminal open while you select other attempts">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => onKeep(attempt.id)}
+                data-testid="terminal-keep"
+                title="Keep this terminal open while you select other attempts"
+              >
                 Keep open
               </button>
             ) : (
               kept.includes(attempt.id) && (
-                <button type="button" className="button button-small" onClick={() => onClose(attempt.id)} data-testid="terminal-close" aria-label={`Close the terminal of attempt ${attempt.id}`}>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => onClose(attempt.id)}
+                  data-testid="terminal-close"
+                  aria-label={`Close the terminal of attempt ${attempt.id}`}
+                >
                   Close
                 </button>
               )

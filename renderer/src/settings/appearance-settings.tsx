@@ -12,7 +12,14 @@ export function AppearanceSettings({ theme }: { theme: ThemeChoice }) {
       <div className="theme-choice" role="radiogroup" aria-labelledby="appearance-title" data-testid="settings-theme">
         {themeChoices.map((choice) => (
           <label key={choice} className="theme-option">
-            <input type="radio" name="theme" value={choice} checked={theme === choice} onChange={() => void save({ theme: choice })} data-testid={`settings-theme-${choice}`} />
+            <input
+              type="radio"
+              name="theme"
+              value={choice}
+              checked={theme === choice}
+              onChange={() => void save({ theme: choice })}
+              data-testid={`settings-theme-${choice}`}
+            />
             {choiceLabels[choice]}
           </label>
         ))}

@@ -99,7 +99,13 @@ export function ModelKeySettings() {
               Save key
             </button>
             {removable && (
-              <button type="button" className="button" disabled={busy} onClick={() => void change(() => api('models.clearKey', {}))} data-testid="model-key-clear">
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void change(() => api('models.clearKey', {}))}
+                data-testid="model-key-clear"
+              >
                 Remove key
               </button>
             )}

@@ -95,16 +95,27 @@ function PriceRow({ row, onDelete }: { row: ModelPriceRow; onDelete(): void }) {
 
   return (
     <>
-      <tr className={dirty ? 'price-row dirty' : 'price-row'} data-testid="price-row" data-model={row.model} onKeyDown={rowKeys(() => {
+      <tr
+        className={dirty ? 'price-row dirty' : 'price-row'}
+        data-testid="price-row"
+        data-model={row.model}
+        onKeyDown={rowKeys(() => {
           if (dirty) void submit();
-        }, revert)}>
+        }, revert)}
+      >
         <td className="mono">{row.model}</td>
         <PriceInputs model={row.model} draft={draft} errors={errors} onChange={setDraft} />
         <td className="muted nowrap" title={row.updatedAt}>
           {row.updatedAt.slice(0, 10)}
         </td>
         <td className="price-actions">
-          <button type="button" className="button button-small button-primary price-edit-button" disabled={!dirty} onClick={() => void submit()} data-testid="price-save">
+          <button
+            type="button"
+            className="button button-small button-primary price-edit-button"
+            disabled={!dirty}
+            onClick={() => void submit()}
+            data-testid="price-save"
+          >
             Save
           </button>
           <button type="button" className="button button-small price-edit-button" disabled={!dirty} onClick={revert} data-testid="price-revert">
@@ -184,8 +195,8 @@ export function PriceTableEditor() {
     <section className="settings-section" aria-labelledby="prices-title">
       <h2 id="prices-title">Model prices</h2>
       <p className="muted">
-        US dollars per million tokens, for runs started after a change: requests already answered keep the cost they were recorded with, and a model with no price shows as
-        unknown cost (the ledger still counts its requests).
+        US dollars per million tokens, for runs started after a change: requests already answered keep the cost they were recorded with, and a model with no
+        price shows as unknown cost (the ledger still counts its requests).
       </p>
       {prices === null ? (
         <LoadingState label="Loading prices…" />
@@ -224,7 +235,8 @@ export function PriceTableEditor() {
           }}
         >
           <p>
-            Requests already answered keep their cost. Later requests of <span className="mono">{deleting}</span> show as unknown cost until it has prices again.
+            Requests already answered keep their cost. Later requests of <span className="mono">{deleting}</span> show as unknown cost until it has prices
+            again.
           </p>
         </ConfirmDialog>
       )}

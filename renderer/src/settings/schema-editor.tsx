@@ -60,7 +60,15 @@ export function SchemaEditor({ schemas }: { schemas: LabelSchema[] }) {
           </span>
         )}
       </div>
-      <textarea className="schema-json mono" data-testid="schema-editor-json" aria-label="Label schema as JSON" spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} rows={18} />
+      <textarea
+        className="schema-json mono"
+        data-testid="schema-editor-json"
+        aria-label="Label schema as JSON"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={18}
+      />
       <div className="settings-row">
         <button type="button" className="button button-primary" onClick={() => void save()} data-testid="schema-editor-save">
           Save as a new version

@@ -14,7 +14,11 @@ export interface TaxonomyDraft {
 }
 
 export function draftOf(taxonomy: Taxonomy): TaxonomyDraft {
-  return { categories: taxonomy.categories.map(({ code, name, family, guideline }) => ({ code, name, family, guideline: guideline ?? '' })), splits: [], merges: [] };
+  return {
+    categories: taxonomy.categories.map(({ code, name, family, guideline }) => ({ code, name, family, guideline: guideline ?? '' })),
+    splits: [],
+    merges: [],
+  };
 }
 
 /** `v1` → `v2`, `2026-10` → `2026-11`; a version without a trailing number gets `-2`. */
@@ -44,8 +48,6 @@ export function splitCategory(draft: TaxonomyDraft, code: string, into: string[]
 /** Removes `code`; its labels are to be read as `into`'s. Merging into a merge target extends that merge. */
 export function mergeCategory(draft: TaxonomyDraft, code: string, into: string): TaxonomyDraft {
   const existing = draft.merges.find((m) => m.into === into);
-  const merges = existing
-    ? draft.merges.map((m) => (m === existing ? { ...m, from: [...m.from, code] } : m))
-    : [...draft.merges, { from: [code, into], into }];
+  const merges = existing ? draft.merges.map((m) => (m === existing ? { ...m, from: [...m.from, code] } : m)) : [...draft.merges, { from: [code, into], into }];
   return { ...draft, categories: draft.categories.filter((c) => c.code !== code), merges };
 }

@@ -59,7 +59,11 @@ export function TaxonomyEditor({ taxonomy }: { taxonomy: Taxonomy }) {
               </label>
               <label className="facet">
                 <span className="facet-label">Family</span>
-                <input className="text-input" value={category.family} onChange={(e) => setDraft(editCategory(draft, category.code, { family: e.target.value }))} />
+                <input
+                  className="text-input"
+                  value={category.family}
+                  onChange={(e) => setDraft(editCategory(draft, category.code, { family: e.target.value }))}
+                />
               </label>
             </div>
             <label className="facet">
@@ -77,13 +81,27 @@ export function TaxonomyEditor({ taxonomy }: { taxonomy: Taxonomy }) {
             </div>
             {original && (
               <div className="settings-row">
-                <input className="text-input" placeholder="Split into codes, e.g. C03a, C03b" value={splitInto} onChange={(e) => setSplitInto(e.target.value)} />
+                <input
+                  className="text-input"
+                  placeholder="Split into codes, e.g. C03a, C03b"
+                  value={splitInto}
+                  onChange={(e) => setSplitInto(e.target.value)}
+                />
                 <button
                   type="button"
                   className="button"
                   disabled={splitInto.split(',').filter((s) => s.trim()).length < 2}
                   onClick={() => {
-                    setDraft(splitCategory(draft, category.code, splitInto.split(',').map((s) => s.trim()).filter(Boolean)));
+                    setDraft(
+                      splitCategory(
+                        draft,
+                        category.code,
+                        splitInto
+                          .split(',')
+                          .map((s) => s.trim())
+                          .filter(Boolean),
+                      ),
+                    );
                     setSplitInto('');
                   }}
                 >

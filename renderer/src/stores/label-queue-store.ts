@@ -101,7 +101,10 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
       const mine = ++cursorSequence;
       const cursor = { annotator: request.annotator, schema: request.schema, targetSet: request.targetSet, target: item.target };
       const save = async () => (mine === cursorSequence ? withTimeout(api('labels.cursor', cursor), saveTimeoutMs, 'labels.cursor') : null);
-      const retry = { failed: (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }), listen: onWorkbenchEvent };
+      const retry = {
+        failed: (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }),
+        listen: onWorkbenchEvent,
+      };
       void untilSaved(save, retry).then(
         () => useAppStore.getState().resolveError('labels.cursor'),
         (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }),
@@ -163,7 +166,15 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
       const withThis = { ...pending, [key]: value };
       set({ pending: withThis, failed, note: '', notice: null, index: nextOpenIndex(queue.items, index, withThis) });
       saveCursor();
-      const sent: RequestOf<'labels.add'> = { annotator: request.annotator, schema: request.schema, target: item.target, value, reasons, note, clientId: newClientId() };
+      const sent: RequestOf<'labels.add'> = {
+        annotator: request.annotator,
+        schema: request.schema,
+        target: item.target,
+        value,
+        reasons,
+        note,
+        clientId: newClientId(),
+      };
       set({ unsaved: get().unsaved + 1 });
       const save = () => withTimeout(api('labels.add', sent), saveTimeoutMs, 'labels.add');
       const retry = {
@@ -199,17 +210,14 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     undo() {
       const request = get().request;
       if (!request) return;
-      void enqueue(() => api('labels.undo', { annotator: request.annotator, schema: request.schema })).then(
-        (result) => {
-          if (!result.undone) return set({ notice: 'Nothing to undo.' });
-          const target = result.undone.target;
-          replaceItem(target, (i) => ({ ...i, mine: result.current, annotators: result.current === null ? Math.max(0, i.annotators - 1) : i.annotators }));
-          const at = get().queue?.items.findIndex((i) => targetKey(i.target) === targetKey(target)) ?? -1;
-          set({ notice: `Undid ${JSON.stringify(result.undone.value)} on ${target.id}${at === -1 ? ' (not in this queue)' : ''}.` });
-          if (at !== -1) get().goTo(at);
-        },
-        reportError,
-      );
+      void enqueue(() => api('labels.undo', { annotator: request.annotator, schema: request.schema })).then((result) => {
+        if (!result.undone) return set({ notice: 'Nothing to undo.' });
+        const target = result.undone.target;
+        replaceItem(target, (i) => ({ ...i, mine: result.current, annotators: result.current === null ? Math.max(0, i.annotators - 1) : i.annotators }));
+        const at = get().queue?.items.findIndex((i) => targetKey(i.target) === targetKey(target)) ?? -1;
+        set({ notice: `Undid ${JSON.stringify(result.undone.value)} on ${target.id}${at === -1 ? ' (not in this queue)' : ''}.` });
+        if (at !== -1) get().goTo(at);
+      }, reportError);
     },
     skip() {
       const { queue, index, request } = get();

@@ -97,7 +97,13 @@ export const useRunsStore = create<RunsState>()((set, get) => {
       // "Continue" whenever any slot has run: attempts are never overwritten, so only never-started slots may start.
       const started = detail.attempts.some((a) => a.status !== 'queued' || a.dispatchedAt !== null || a.runJobId !== null);
       try {
-        const run = await api('runs.start', { experiment: detail.id, backend: get().backend, continue: started, ...(timeoutS === null ? {} : { timeoutS }), ...pool });
+        const run = await api('runs.start', {
+          experiment: detail.id,
+          backend: get().backend,
+          continue: started,
+          ...(timeoutS === null ? {} : { timeoutS }),
+          ...pool,
+        });
         for (const row of run.rows) applyAttempt(row);
         // A host of the pool that refused is left out of the run, and said so.
         if (run.refusedHosts?.length) reportError(new Error(run.refusedHosts.map((r) => `Host ${r.host} was left out of the run: ${r.message}`).join('\n')));

@@ -48,7 +48,8 @@ function ending(detail: PipelineRunDetail): Partial<JudgeState> {
   return {
     ...base,
     message: `${report.verdicts} verdict${report.verdicts === 1 ? '' : 's'}, ${fires} fire${fires === 1 ? 's' : ''}`,
-    problem: failed === undefined ? null : `the judge gave no answer (${failed.reason ?? 'error'}: ${failed.message ?? 'no message'}), so its verdicts are unknown`,
+    problem:
+      failed === undefined ? null : `the judge gave no answer (${failed.reason ?? 'error'}: ${failed.message ?? 'no message'}), so its verdicts are unknown`,
   };
 }
 

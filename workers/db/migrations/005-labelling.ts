@@ -30,8 +30,18 @@ const qualityAudit = {
   },
   reasons: [
     { code: 'wrong_program_citation', label: 'Wrong program citation', key: 'w', guideline: 'A quote is attributed to a program that does not contain it.' },
-    { code: 'not_applicable_both', label: 'Not applicable to either', key: 'b', guideline: 'The lesson applies neither to its source rollouts nor to the programs it was judged on.' },
-    { code: 'failed_quality_review', label: 'Failed quality review', key: 'q', guideline: 'Too specific, not checkable before running, or restates the traceback.' },
+    {
+      code: 'not_applicable_both',
+      label: 'Not applicable to either',
+      key: 'b',
+      guideline: 'The lesson applies neither to its source rollouts nor to the programs it was judged on.',
+    },
+    {
+      code: 'failed_quality_review',
+      label: 'Failed quality review',
+      key: 'q',
+      guideline: 'Too specific, not checkable before running, or restates the traceback.',
+    },
     { code: 'duplicate', label: 'Duplicate', key: 'd', guideline: 'Says what another rubric of the library already says; name it in the note.' },
     { code: 'format', label: 'Format', key: 'm', guideline: 'Missing or malformed fields, or several lessons in one.' },
   ],

@@ -16,16 +16,52 @@ const runAuditV2 = {
   value: {
     kind: 'scopes',
     scopes: [
-      scope('dataset', 'Dataset and data sources', 'Which data the run trained and validated on: the split, its sizes and where they came from. Evidence: the files and the lines that load them.'),
-      scope('starting_model', 'Starting model, weights and configuration', 'The model and weights the run started from, and whether they are the ones the protocol allows. Evidence: the checkpoint name or hash.'),
-      scope('hidden_assets', 'Hidden and final assets', 'Whether the run read test labels, hidden answers or final assets it must not see. Evidence: the path and the step that read it.'),
-      scope('protocol_exposure', 'Protocol information exposure', 'Whether the agent saw grading details (thresholds, the metric code, the answer format) beyond the task statement. Evidence: the prompt or file that exposed them.'),
-      scope('evaluator', 'Evaluator, metric and direction', 'Whether the score was computed with the task’s own metric, direction and data. Evidence: the metric call and the scored rows.'),
+      scope(
+        'dataset',
+        'Dataset and data sources',
+        'Which data the run trained and validated on: the split, its sizes and where they came from. Evidence: the files and the lines that load them.',
+      ),
+      scope(
+        'starting_model',
+        'Starting model, weights and configuration',
+        'The model and weights the run started from, and whether they are the ones the protocol allows. Evidence: the checkpoint name or hash.',
+      ),
+      scope(
+        'hidden_assets',
+        'Hidden and final assets',
+        'Whether the run read test labels, hidden answers or final assets it must not see. Evidence: the path and the step that read it.',
+      ),
+      scope(
+        'protocol_exposure',
+        'Protocol information exposure',
+        'Whether the agent saw grading details (thresholds, the metric code, the answer format) beyond the task statement. Evidence: the prompt or file that exposed them.',
+      ),
+      scope(
+        'evaluator',
+        'Evaluator, metric and direction',
+        'Whether the score was computed with the task’s own metric, direction and data. Evidence: the metric call and the scored rows.',
+      ),
       scope('network', 'External data, network and extra models', 'Downloads, API calls or extra models the run used. Evidence: the command or log line.'),
-      scope('contamination', 'Explore-to-formal contamination', 'Whether choices tuned on the evaluation data leaked into the formal run. Evidence: the steps where it happened.'),
-      scope('resources', 'Harness, runtime, GPU isolation and resources', 'Time caps, GPUs and isolation as the protocol says. Evidence: the manifest or the scheduler’s record.'),
-      scope('submission_timing', 'Submission timing', 'Whether the submission came when the protocol says (not cut short, not after the deadline). Evidence: time stamps of the submission and the steps.'),
-      scope('receipts', 'Run manifests, progress, hashes and receipts', 'Whether the run’s manifests, hashes and receipts agree with what it reports. Evidence: the receipts compared.'),
+      scope(
+        'contamination',
+        'Explore-to-formal contamination',
+        'Whether choices tuned on the evaluation data leaked into the formal run. Evidence: the steps where it happened.',
+      ),
+      scope(
+        'resources',
+        'Harness, runtime, GPU isolation and resources',
+        'Time caps, GPUs and isolation as the protocol says. Evidence: the manifest or the scheduler’s record.',
+      ),
+      scope(
+        'submission_timing',
+        'Submission timing',
+        'Whether the submission came when the protocol says (not cut short, not after the deadline). Evidence: time stamps of the submission and the steps.',
+      ),
+      scope(
+        'receipts',
+        'Run manifests, progress, hashes and receipts',
+        'Whether the run’s manifests, hashes and receipts agree with what it reports. Evidence: the receipts compared.',
+      ),
     ],
     statuses: [
       status('clean', 'Clean', 'Checked, and nothing found.'),

@@ -82,7 +82,8 @@ export class FakeMessagesServer {
     if (authorization !== `Bearer ${this.apiKey}` && req.headers['x-api-key'] !== this.apiKey) {
       return send(res, 401, apiErrorBody('authentication_error', 'invalid x-api-key'));
     }
-    const reply = this.script.shift() ?? this.fallback?.(received) ?? { status: 500, body: apiErrorBody('api_error', 'the fake server has no reply scripted for this request') };
+    const reply = this.script.shift() ??
+      this.fallback?.(received) ?? { status: 500, body: apiErrorBody('api_error', 'the fake server has no reply scripted for this request') };
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.once('close', () => this.inFlight--);

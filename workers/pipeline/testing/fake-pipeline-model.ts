@@ -87,7 +87,12 @@ function minerAnswer(body: Body): unknown {
       });
     }
     if (f.attrs.step === 'grading') {
-      rubrics.push({ text: `### Wrong answer, no situation given\n- **Applies when**:\n- **Pattern**: ${lesson}.`, family: 'error', category, citations: [{ program: program.sha, lineStart: line, lineEnd: line, quote }] });
+      rubrics.push({
+        text: `### Wrong answer, no situation given\n- **Applies when**:\n- **Pattern**: ${lesson}.`,
+        family: 'error',
+        category,
+        citations: [{ program: program.sha, lineStart: line, lineEnd: line, quote }],
+      });
     }
   }
   return { rubrics: rubrics.slice(0, max) };

@@ -12,13 +12,30 @@ const tempDir = useTempDir();
 
 const traceback = (file: string, line: number, code: string, error: string) =>
   ['Traceback (most recent call last):', `  File "${file}", line ${line}, in <module>`, `    ${code}`, error].join('\r\n');
-const origin = { rollout: 'r-1', step: 3, kind: 'crash' as const, exceptionClass: 'ValueError', message: 'could not convert string to float', programLine: 23, frames: [], traceback: null };
+const origin = {
+  rollout: 'r-1',
+  step: 3,
+  kind: 'crash' as const,
+  exceptionClass: 'ValueError',
+  message: 'could not convert string to float',
+  programLine: 23,
+  frames: [],
+  traceback: null,
+};
 const attempt = (status: string, exitCode: number | null, log: string): AttemptForDiagnosis => ({ id: 7, status, exitCode, command: 'python train.py', log });
 
 describe('diagnoseAttempt', () => {
   it('says reproduced for the same exception class at the same program line', () => {
-    const d = diagnoseAttempt(attempt('failed', 1, traceback('/tmp/rwb/a1/train.py', 23, 'x = float(s)', "ValueError: could not convert string to float: 'n/a'")), 'train.py', origin);
-    expect(d).toMatchObject({ outcome: 'reproduced', summary: 'reproduced: ValueError at train.py:23', failure: { exceptionClass: 'ValueError', programLine: 23 } });
+    const d = diagnoseAttempt(
+      attempt('failed', 1, traceback('/tmp/rwb/a1/train.py', 23, 'x = float(s)', "ValueError: could not convert string to float: 'n/a'")),
+      'train.py',
+      origin,
+    );
+    expect(d).toMatchObject({
+      outcome: 'reproduced',
+      summary: 'reproduced: ValueError at train.py:23',
+      failure: { exceptionClass: 'ValueError', programLine: 23 },
+    });
   });
 
   it('names a different failure, and calls a missing package, a missing command or memory the environment', () => {
@@ -27,14 +44,22 @@ describe('diagnoseAttempt', () => {
     );
     const sameClassOtherLine = diagnoseAttempt(attempt('failed', 1, traceback('train.py', 24, 'float(t)', 'ValueError: x')), 'train.py', origin);
     expect(sameClassOtherLine.outcome).toBe('different_failure');
-    const pandas = diagnoseAttempt(attempt('failed', 1, traceback('train.py', 1, 'import pandas as pd', "ModuleNotFoundError: No module named 'pandas'")), 'train.py', origin);
+    const pandas = diagnoseAttempt(
+      attempt('failed', 1, traceback('train.py', 1, 'import pandas as pd', "ModuleNotFoundError: No module named 'pandas'")),
+      'train.py',
+      origin,
+    );
     expect(pandas).toMatchObject({ outcome: 'environment', failure: { kind: 'missing_package', exceptionClass: 'ModuleNotFoundError' } });
-    expect(pandas.summary).toBe('environment: No module named \'pandas\', not ValueError at train.py:23');
+    expect(pandas.summary).toBe("environment: No module named 'pandas', not ValueError at train.py:23");
     expect(diagnoseAttempt(attempt('failed', 127, 'bash: python: command not found\r\n'), 'train.py', origin).outcome).toBe('environment');
   });
 
   it('says passed when the attempt succeeded, and pending before it ends', () => {
-    expect(diagnoseAttempt(attempt('succeeded', 0, 'val RMSLE: 0.35\r\n'), 'train.py', origin)).toMatchObject({ outcome: 'passed', summary: 'passed: ValueError at train.py:23 did not happen again', failure: null });
+    expect(diagnoseAttempt(attempt('succeeded', 0, 'val RMSLE: 0.35\r\n'), 'train.py', origin)).toMatchObject({
+      outcome: 'passed',
+      summary: 'passed: ValueError at train.py:23 did not happen again',
+      failure: null,
+    });
     expect(diagnoseAttempt(attempt('running', null, ''), 'train.py', origin).outcome).toBe('pending');
   });
 });
@@ -76,7 +101,11 @@ describe('attempts.diagnosis on a real rerun', () => {
     const same = await core.invoke('runs.rerun', { rollout: 'r-1', path: 'job.py', version: 0, command: 'python3 job.py', wait: true });
     const sameAttempt = (await core.invoke('experiments.get', { id: same.experiment })).attempts[0]!;
     const d = await core.invoke('attempts.diagnosis', { id: sameAttempt.id });
-    expect(d).toMatchObject({ outcome: 'reproduced', origin: { rollout: 'r-1', step: 0, exceptionClass: 'ValueError', programLine: 3 }, failure: { exceptionClass: 'ValueError', programLine: 3 } });
+    expect(d).toMatchObject({
+      outcome: 'reproduced',
+      origin: { rollout: 'r-1', step: 0, exceptionClass: 'ValueError', programLine: 3 },
+      failure: { exceptionClass: 'ValueError', programLine: 3 },
+    });
     expect(d.failure!.traceback).toContain('raise ValueError');
     // Where it ran, probed with the attempt's own python3: the host, the interpreter, the freeze digest, the program's imports.
     const python = execFileSync('python3', ['-c', 'import sys; print(sys.version.split()[0])'], { encoding: 'utf8' }).trim();

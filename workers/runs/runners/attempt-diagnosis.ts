@@ -32,9 +32,23 @@ export function programLineOf(frames: readonly { file: string; line: number }[],
 
 /** The attempt's failure as the extractor sees it; null when its output shows none. */
 export function attemptFailure(attempt: AttemptForDiagnosis, programPath: string): DiagnosedFailure | null {
-  const draft = extractFailure({ command: attempt.command, stdout: attempt.log, stderr: '', exitCode: attempt.exitCode, timedOut: attempt.status === 'timeout', killed: attempt.status === 'interrupted' });
+  const draft = extractFailure({
+    command: attempt.command,
+    stdout: attempt.log,
+    stderr: '',
+    exitCode: attempt.exitCode,
+    timedOut: attempt.status === 'timeout',
+    killed: attempt.status === 'interrupted',
+  });
   if (draft === null) return null;
-  return { kind: draft.kind, exceptionClass: draft.exceptionClass, message: draft.message, programLine: programLineOf(draft.frames, programPath), frames: draft.frames, traceback: draft.traceback };
+  return {
+    kind: draft.kind,
+    exceptionClass: draft.exceptionClass,
+    message: draft.message,
+    programLine: programLineOf(draft.frames, programPath),
+    frames: draft.frames,
+    traceback: draft.traceback,
+  };
 }
 
 /** "ValueError at train.py:23", "command not found: python", "timeout". */
@@ -56,13 +70,30 @@ export function diagnoseAttempt(attempt: AttemptForDiagnosis, programPath: strin
   if (attempt.status === 'succeeded' && failure === null) {
     return { ...base, outcome: 'passed', summary: origin ? `passed: ${nameFailure(origin, programPath)} did not happen again` : 'passed', failure: null };
   }
-  const found: DiagnosedFailure = failure ?? { kind: 'crash', exceptionClass: null, message: `exit code ${attempt.exitCode ?? 'unknown'} (${attempt.status})`, programLine: null, frames: [], traceback: null };
+  const found: DiagnosedFailure = failure ?? {
+    kind: 'crash',
+    exceptionClass: null,
+    message: `exit code ${attempt.exitCode ?? 'unknown'} (${attempt.status})`,
+    programLine: null,
+    frames: [],
+    traceback: null,
+  };
   if (origin && found.exceptionClass !== null && found.exceptionClass === origin.exceptionClass && found.programLine === origin.programLine) {
     return { ...base, outcome: 'reproduced', summary: `reproduced: ${nameFailure(found, programPath)}`, failure: found };
   }
   if (isEnvironment(found)) {
-    return { ...base, outcome: 'environment', summary: `environment: ${found.message ?? found.exceptionClass ?? found.kind}${origin ? `, not ${nameFailure(origin, programPath)}` : ''}`, failure: found };
+    return {
+      ...base,
+      outcome: 'environment',
+      summary: `environment: ${found.message ?? found.exceptionClass ?? found.kind}${origin ? `, not ${nameFailure(origin, programPath)}` : ''}`,
+      failure: found,
+    };
   }
   if (!origin) return { ...base, outcome: 'failed', summary: `failed: ${nameFailure(found, programPath)} (no original failure to compare)`, failure: found };
-  return { ...base, outcome: 'different_failure', summary: `different failure: ${nameFailure(found, programPath)}, not ${nameFailure(origin, programPath)}`, failure: found };
+  return {
+    ...base,
+    outcome: 'different_failure',
+    summary: `different failure: ${nameFailure(found, programPath)}, not ${nameFailure(origin, programPath)}`,
+    failure: found,
+  };
 }

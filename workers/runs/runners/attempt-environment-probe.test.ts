@@ -53,8 +53,18 @@ describe('the attempt environment probe', () => {
 
   it('names a part that failed, with the last line it wrote', () => {
     const dir = tempDir();
-    probe(dir, pathWith(dir, { python3: 'echo "Fatal Python error: init_fs_encoding" >&2\nexit 1', 'nvidia-smi': 'echo "NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver" >&2\nexit 9' }), '');
-    expect(readEnvironmentRecord(dir)!.problems).toEqual(['python3: exit 1 (Fatal Python error: init_fs_encoding)', "nvidia-smi: exit 9 (NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver)"]);
+    probe(
+      dir,
+      pathWith(dir, {
+        python3: 'echo "Fatal Python error: init_fs_encoding" >&2\nexit 1',
+        'nvidia-smi': 'echo "NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver" >&2\nexit 9',
+      }),
+      '',
+    );
+    expect(readEnvironmentRecord(dir)!.problems).toEqual([
+      'python3: exit 1 (Fatal Python error: init_fs_encoding)',
+      "nvidia-smi: exit 9 (NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver)",
+    ]);
   });
 
   it('reads nothing from a folder the probe never ran in', () => {

@@ -89,7 +89,13 @@ export function readEnvironmentRecord(dir: string): AttemptEnvironment | null {
   const python = partProblem(dir, 'python', 'python3');
   if (python === 'ok') {
     try {
-      const p = JSON.parse(readPart(dir, 'python') ?? '') as { version: string; executable: string; digest: string; packages: number; imports: Record<string, string | null> };
+      const p = JSON.parse(readPart(dir, 'python') ?? '') as {
+        version: string;
+        executable: string;
+        digest: string;
+        packages: number;
+        imports: Record<string, string | null>;
+      };
       Object.assign(env, { python: { version: p.version, executable: p.executable }, freezeDigest: p.digest, packages: p.packages, imports: p.imports });
     } catch (err) {
       env.problems.push(`python3: its report is not JSON (${(err as Error).message})`);

@@ -15,7 +15,12 @@ import { attemptEnv, type AttemptSpec } from './runner';
 /** Runs the probe on this machine, in `spec.localDir` with the attempt's environment. */
 function probeHere(spec: AttemptSpec): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile('sh', ['-c', environmentScript, 'rwb', ...environmentArgs(spec.files)], { cwd: spec.localDir, env: programEnv(attemptEnv(spec), spec.envNames) }, (err) => (err ? reject(err) : resolve()));
+    execFile(
+      'sh',
+      ['-c', environmentScript, 'rwb', ...environmentArgs(spec.files)],
+      { cwd: spec.localDir, env: programEnv(attemptEnv(spec), spec.envNames) },
+      (err) => (err ? reject(err) : resolve()),
+    );
   });
 }
 
@@ -24,9 +29,16 @@ function probeHere(spec: AttemptSpec): Promise<void> {
  * for an attempt that ran on this machine, one probed now. `host` names where it ran when the
  * probe left nothing (the ssh session was lost before it ran, say), so the record says so.
  */
-export async function recordAttemptEnvironment(db: Db, writes: { run<T>(work: () => Promise<T>): Promise<T> }, spec: AttemptSpec, ranHere: boolean, host: string): Promise<void> {
+export async function recordAttemptEnvironment(
+  db: Db,
+  writes: { run<T>(work: () => Promise<T>): Promise<T> },
+  spec: AttemptSpec,
+  ranHere: boolean,
+  host: string,
+): Promise<void> {
   let problem = 'the environment probe left no record where the attempt ran';
-  if (ranHere && readEnvironmentRecord(spec.localDir) === null) await probeHere(spec).catch((err: unknown) => (problem = `the environment probe failed: ${(err as Error).message}`));
+  if (ranHere && readEnvironmentRecord(spec.localDir) === null)
+    await probeHere(spec).catch((err: unknown) => (problem = `the environment probe failed: ${(err as Error).message}`));
   const env = readEnvironmentRecord(spec.localDir) ?? { host, python: null, freezeDigest: null, packages: 0, imports: {}, gpus: [], problems: [problem] };
   await writes.run(async () => db.prepare('UPDATE attempts SET environment = ? WHERE id = ?').run(JSON.stringify(env), spec.attemptId));
 }

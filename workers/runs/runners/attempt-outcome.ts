@@ -54,7 +54,10 @@ export function readScore(rule: ScoreRule, workDir: string | null, log: string, 
         text = readFileSync(insideFolder(workDir, rule.path, 'score file'), 'utf8');
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        return { score: null, problem: code === 'ENOENT' ? `the program wrote no ${rule.path}` : `${rule.path} cannot be read (${code ?? (err as Error).message})` };
+        return {
+          score: null,
+          problem: code === 'ENOENT' ? `the program wrote no ${rule.path}` : `${rule.path} cannot be read (${code ?? (err as Error).message})`,
+        };
       }
       let doc: unknown;
       try {
@@ -75,7 +78,10 @@ export function readScore(rule: ScoreRule, workDir: string | null, log: string, 
     }
     case 'command': {
       if (graderOutput === null) return { score: null, problem: 'the grader did not run' };
-      const lines = visibleText(graderOutput).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+      const lines = visibleText(graderOutput)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '');
       for (let i = lines.length - 1; i >= 0; i--) {
         const score = toNumber(lines[i]);
         if (score !== null) return { score, problem: null };

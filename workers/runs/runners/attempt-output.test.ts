@@ -26,7 +26,12 @@ describe('attempts.output', () => {
     // Prints a line, waits for a file the test writes, then prints more: the read happens while it waits.
     const go = join(dir, 'go');
     const program = `echo "first line"\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\nfor i in 1 2 3; do echo "after $i"; done\necho '{"score": 1}' > score.json\n`;
-    const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'wait.sh', content: program }, command: 'bash wait.sh', score: { from: 'json', path: 'score.json', field: 'score' } });
+    const c = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: 'wait.sh', content: program },
+      command: 'bash wait.sh',
+      score: { from: 'json', path: 'score.json', field: 'score' },
+    });
     const exp = await t.core.invoke('experiments.create', { name: 'late terminal', arms: ['original'], repeats: 1, cases: [c.id] });
     const chunks: { data: string; offset: number }[] = [];
     t.core.onEvent((e) => {

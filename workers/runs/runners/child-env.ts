@@ -53,7 +53,11 @@ export function isAllowedName(name: string, extra: readonly string[] = []): bool
  * A program's environment: the allowed names of `base` (and the `extraNames` a host or case
  * adds), then `set` (the attempt's variables, a slot's GPU) on top.
  */
-export function programEnv(set: Record<string, string> = {}, extraNames: readonly string[] = [], base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function programEnv(
+  set: Record<string, string> = {},
+  extraNames: readonly string[] = [],
+  base: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(base)) {
     if (value !== undefined && isAllowedName(name, extraNames)) env[name] = value;
@@ -75,7 +79,10 @@ const minSecretLength = 6;
  * separated), longest first so a secret containing another is replaced whole.
  */
 export function secretValues(base: NodeJS.ProcessEnv = process.env, modelKey: string | null = null): string[] {
-  const marked = (base.RWB_SECRET_NAMES ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const marked = (base.RWB_SECRET_NAMES ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const values = new Set<string>();
   if (modelKey) values.add(modelKey);
   for (const [name, value] of Object.entries(base)) {

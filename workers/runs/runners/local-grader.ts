@@ -46,4 +46,3 @@ export function runLocalGrader(command: string, cwd: string, env: Record<string,
     });
   });
 }
-

@@ -33,7 +33,7 @@ describe('local backend through the API', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reruns a failed step\'s program three times with one call, streaming its terminal live', async () => {
+  it("reruns a failed step's program three times with one call, streaming its terminal live", async () => {
     const events = recordEvents(t.core);
     const run = await t.core.invoke('runs.rerun', { rollout: 'r-fail', path: 'final.py', version: 1, backend: 'local', repeats: 3, wait: true });
     expect(run.case).toMatchObject({ task: 'task-a', command: 'python final.py', timeoutS: 600, score: { from: 'json', path: 'score.json', field: 'score' } });
@@ -64,7 +64,11 @@ describe('local backend through the API', () => {
   });
 
   it('reads scores by regex over the output, by a dotted JSON field and from a grader command', async () => {
-    const program = { path: 'train.py', content: 'import json\nprint("noise 9")\njson.dump({"metrics": {"acc": 0.8125}}, open("out.json", "w"))\nprint("val acc 0.75")\nprint("val acc 0.8125")\n' };
+    const program = {
+      path: 'train.py',
+      content:
+        'import json\nprint("noise 9")\njson.dump({"metrics": {"acc": 0.8125}}, open("out.json", "w"))\nprint("val acc 0.75")\nprint("val acc 0.8125")\n',
+    };
     const make = (score: object) => t.core.invoke('cases.create', { task: 'task-b', program, command: 'python3 train.py', score: score as never });
     const cases = [
       await make({ from: 'stdout', regex: 'val acc ([0-9.]+)' }),
@@ -79,18 +83,37 @@ describe('local backend through the API', () => {
   });
 
   it('records a failing program as failed with its exit code, and a missing score as not valid', async () => {
-    const failing = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'boom.py', content: 'raise KeyError("Agee")\n' }, command: 'python3 boom.py' });
-    const noScore = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'quiet.py', content: 'print("done")\n' }, command: 'python3 quiet.py' });
+    const failing = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: 'boom.py', content: 'raise KeyError("Agee")\n' },
+      command: 'python3 boom.py',
+    });
+    const noScore = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: 'quiet.py', content: 'print("done")\n' },
+      command: 'python3 quiet.py',
+    });
     const exp = await t.core.invoke('experiments.create', { name: 'failures', arms: ['original'], repeats: 1, cases: [failing.id, noScore.id] });
     const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', wait: true });
     const byCase = new Map(run.rows.map((r) => [r.case, r]));
     expect(byCase.get(failing.id)).toMatchObject({ status: 'failed', exitCode: 1, score: null, valid: false });
     expect((await t.core.invoke('attempts.log', { id: byCase.get(failing.id)!.id })).text).toContain("KeyError: 'Agee'");
-    expect(byCase.get(noScore.id)).toMatchObject({ status: 'succeeded', exitCode: 0, score: null, valid: false, error: 'no valid score: the program wrote no score.json' });
+    expect(byCase.get(noScore.id)).toMatchObject({
+      status: 'succeeded',
+      exitCode: 0,
+      score: null,
+      valid: false,
+      error: 'no valid score: the program wrote no score.json',
+    });
   });
 
   it('kills a sleeping program and its child at a 2-second cap', async () => {
-    const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'nap.sh', content: 'sleep 60 &\necho $! > child.pid\necho $$ > main.pid\nsleep 60\n' }, command: 'bash nap.sh', timeoutS: 2 });
+    const c = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: 'nap.sh', content: 'sleep 60 &\necho $! > child.pid\necho $$ > main.pid\nsleep 60\n' },
+      command: 'bash nap.sh',
+      timeoutS: 2,
+    });
     const exp = await t.core.invoke('experiments.create', { name: 'cap', arms: ['original'], repeats: 1, cases: [c.id] });
     const started = performance.now();
     const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', wait: true });
@@ -188,7 +211,8 @@ describe('local backend through the API', () => {
     mkdirSync(data, { recursive: true });
     writeFileSync(join(data, 'train.csv'), 'a,b\n1,2\n');
     const hostilePath = `; rm -rf ~ $(touch pwned-path) \`touch pwned-tick\` 'q' "d"\nline.py`;
-    const program = 'import json, os\nprint(open("train.csv").read().strip())\nprint("KEY=" + os.environ.get("ANTHROPIC_API_KEY", "none"))\njson.dump({"score": 1}, open("score.json", "w"))\n';
+    const program =
+      'import json, os\nprint(open("train.csv").read().strip())\nprint("KEY=" + os.environ.get("ANTHROPIC_API_KEY", "none"))\njson.dump({"score": 1}, open("score.json", "w"))\n';
     const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: hostilePath, content: program }, dataDir: data });
     expect(c.command).toBe(`python '${hostilePath.replaceAll("'", `'\\''`)}'`);
     const printing = await t.core.invoke('cases.create', {
@@ -248,7 +272,11 @@ describe('LocalRunner', () => {
   });
   const run = async (s: AttemptSpec, runner = new LocalRunner({ graceS: 1 })) => {
     let output = '';
-    const outcome: RawOutcome = await runner.runAttempt(s, { dispatched() {}, started() {}, withdrawn() {}, output: (_id, d) => (output += d), finished() {} }, new AbortController().signal);
+    const outcome: RawOutcome = await runner.runAttempt(
+      s,
+      { dispatched() {}, started() {}, withdrawn() {}, output: (_id, d) => (output += d), finished() {} },
+      new AbortController().signal,
+    );
     return { output, outcome };
   };
 

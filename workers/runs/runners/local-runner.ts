@@ -127,7 +127,8 @@ export class LocalRunner implements SlotHost {
     const wallS = ((markerAt ?? performance.now()) - started) / 1000;
     const exitCode = markerCode ?? (exit.signal ? 128 + exit.signal : exit.exitCode);
     if (reason === 'interrupted') return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled', host, envNames };
-    if (reason === 'timeout') return { end: 'timeout', exitCode, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host, envNames };
+    if (reason === 'timeout')
+      return { end: 'timeout', exitCode, wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host, envNames };
 
     let graderOutput: string | null = null;
     let error: string | null = null;
@@ -141,4 +142,3 @@ export class LocalRunner implements SlotHost {
     return { end: 'exited', exitCode, wallS, graderOutput, error, host, envNames };
   }
 }
-

@@ -105,7 +105,8 @@ describe('local runs over slots', () => {
     await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', parallel: 1, wait: true });
     const byId = new Map((await t.core.invoke('experiments.get', { id: exp.id })).attempts.map((r) => [r.id, r]));
     const started: number[] = [];
-    for (const { event } of events) if (event.type === 'attempt:status' && event.attempt.status === 'running' && !started.includes(event.attempt.id)) started.push(event.attempt.id);
+    for (const { event } of events)
+      if (event.type === 'attempt:status' && event.attempt.status === 'running' && !started.includes(event.attempt.id)) started.push(event.attempt.id);
     const [first, second] = [a.id, b.id].sort();
     expect(started.map((id) => [byId.get(id)!.repeat, byId.get(id)!.case, byId.get(id)!.arm])).toEqual([
       [0, first, 'x'],
@@ -153,13 +154,25 @@ describe('local runs over slots', () => {
       MY_TOOL_DIR: '/opt/tool-dir',
     });
     await t.core.invoke('models.setKey', { key: 'sk-ant-api03-runs-test-key-000000' });
-    const c = await sleepCase(`env | sort; echo "echoed ghp_runs_test_token_5521 sk-ant-api03-runs-test-key-000000"; echo '{"score": 1}' > score.json`, { env: ['MY_TOOL_DIR'] });
+    const c = await sleepCase(`env | sort; echo "echoed ghp_runs_test_token_5521 sk-ant-api03-runs-test-key-000000"; echo '{"score": 1}' > score.json`, {
+      env: ['MY_TOOL_DIR'],
+    });
     const exp = await t.core.invoke('experiments.create', { name: 'env', arms: ['original'], repeats: 1, cases: [c.id] });
     const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', wait: true });
     const row = run.rows[0]!;
     expect(row.status).toBe('succeeded');
     const log = (await t.core.invoke('attempts.log', { id: row.id })).text;
-    for (const leaked of ['DATABASE_URL', 'GH_PAT', 'MY_PRIVATE_CREDS', 'SENTRY_DSN', 'PW-db-7781', 'private-creds-0099', 'key-4411', 'ghp_runs_test_token_5521', 'sk-ant-api03-runs-test-key-000000']) {
+    for (const leaked of [
+      'DATABASE_URL',
+      'GH_PAT',
+      'MY_PRIVATE_CREDS',
+      'SENTRY_DSN',
+      'PW-db-7781',
+      'private-creds-0099',
+      'key-4411',
+      'ghp_runs_test_token_5521',
+      'sk-ant-api03-runs-test-key-000000',
+    ]) {
       expect(log).not.toContain(leaked);
     }
     expect(log).toContain('echoed [secret removed] [secret removed]');

@@ -23,6 +23,18 @@ export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext)
   });
   ctx.emit({ type: 'db:changed', tables: ['cases', 'experiments', 'attempts'] });
   const { created: _created, ...summary } = created.case;
-  const run = await startRun({ experiment: created.experiment, backend: req.backend, continue: false, slurm: req.slurm, parallel: req.parallel, hosts: req.hosts, wait: req.wait, jobId: req.jobId }, ctx);
+  const run = await startRun(
+    {
+      experiment: created.experiment,
+      backend: req.backend,
+      continue: false,
+      slurm: req.slurm,
+      parallel: req.parallel,
+      hosts: req.hosts,
+      wait: req.wait,
+      jobId: req.jobId,
+    },
+    ctx,
+  );
   return { ...run, case: summary };
 }

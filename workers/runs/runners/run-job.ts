@@ -80,7 +80,9 @@ function makeBackend(ctx: RunContext, req: ParsedRequestOf<'runs.start'>, runTag
 
 /** A name for the run's backend: `local`, `ssh:<host>`, `slurm`, or `pool:<host>,<host>`. */
 function backendLabel(req: ParsedRequestOf<'runs.start'>): string {
-  return req.hosts && !(req.hosts.length === 1 && `${req.hosts[0] === 'local' ? 'local' : `ssh:${req.hosts[0]}`}` === req.backend) ? `pool:${req.hosts.join(',')}` : req.backend;
+  return req.hosts && !(req.hosts.length === 1 && `${req.hosts[0] === 'local' ? 'local' : `ssh:${req.hosts[0]}`}` === req.backend)
+    ? `pool:${req.hosts.join(',')}`
+    : req.backend;
 }
 
 /** How long a host's GPU list is trusted: probing costs a process (or an SSH session) on every run's start. */
@@ -100,7 +102,11 @@ async function hostGpus(host: SlotHost, signal: AbortSignal): Promise<string[]> 
  * Checks every host of a pool and counts its GPUs. A host that refuses (its key, its login)
  * is reported and left out; when every host refuses, the first refusal is the run's.
  */
-async function preparePool(hosts: { host: SlotHost; setting: number | null }[], parallel: number | undefined, signal: AbortSignal): Promise<{ slots: Slot[]; refused: { host: string; message: string }[] }> {
+async function preparePool(
+  hosts: { host: SlotHost; setting: number | null }[],
+  parallel: number | undefined,
+  signal: AbortSignal,
+): Promise<{ slots: Slot[]; refused: { host: string; message: string }[] }> {
   const results = await Promise.all(
     hosts.map(async ({ host, setting }) => {
       try {
@@ -136,7 +142,12 @@ interface PlannedAttempt {
 }
 
 /** Resolves each slot's program, command and cap (arm variants applied) and checks them before anything runs. */
-function planAttempts(ctx: RunContext, plan: ExperimentPlan, slots: { caseId: string; arm: string; repeat: number }[], timeoutS: number | undefined): PlannedAttempt[] {
+function planAttempts(
+  ctx: RunContext,
+  plan: ExperimentPlan,
+  slots: { caseId: string; arm: string; repeat: number }[],
+  timeoutS: number | undefined,
+): PlannedAttempt[] {
   const cases = new Map(plan.cases.map((c) => [c, getCase(ctx.db, c)]));
   const contents = new Map<string, { path: string; content: string }>();
   const content = (program: CaseProgram) => {
@@ -151,7 +162,8 @@ function planAttempts(ctx: RunContext, plan: ExperimentPlan, slots: { caseId: st
     const program = content(variant?.program ?? c.program);
     const problem = relativePathProblem(program.path);
     if (problem) throw new ApiError('invalid_request', `case "${caseId}": program path "${program.path}" ${problem}`);
-    if (c.score.from === 'json' && relativePathProblem(c.score.path)) throw new ApiError('invalid_request', `case "${caseId}": score file "${c.score.path}" ${relativePathProblem(c.score.path)}`);
+    if (c.score.from === 'json' && relativePathProblem(c.score.path))
+      throw new ApiError('invalid_request', `case "${caseId}": score file "${c.score.path}" ${relativePathProblem(c.score.path)}`);
     if (c.dataDir !== null) {
       let isDir = false;
       try {
@@ -162,7 +174,18 @@ function planAttempts(ctx: RunContext, plan: ExperimentPlan, slots: { caseId: st
       if (!isDir) throw new ApiError('invalid_request', `case "${caseId}": its data folder ${c.dataDir} is not a folder on this machine`);
     }
     const options = caseRunOptions(ctx.db, caseId);
-    return { caseId, arm, repeat, files: [program], dataDir: c.dataDir, command: variant?.command ?? c.command, timeoutS: timeoutS ?? c.timeoutS, score: c.score, envNames: options.env, gpus: options.gpus };
+    return {
+      caseId,
+      arm,
+      repeat,
+      files: [program],
+      dataDir: c.dataDir,
+      command: variant?.command ?? c.command,
+      timeoutS: timeoutS ?? c.timeoutS,
+      score: c.score,
+      envNames: options.env,
+      gpus: options.gpus,
+    };
   });
 }
 
@@ -183,7 +206,8 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
     const plan = experimentPlan(ctx.db, req.experiment);
     if (plan.cases.length === 0) throw new ApiError('invalid_request', `experiment "${plan.id}" has no cases`);
     const arms = req.arms ?? plan.arms;
-    for (const arm of arms) if (!plan.arms.includes(arm)) throw new ApiError('invalid_request', `arms: experiment "${plan.id}" has no arm "${arm}" (arms: ${plan.arms.join(', ')})`);
+    for (const arm of arms)
+      if (!plan.arms.includes(arm)) throw new ApiError('invalid_request', `arms: experiment "${plan.id}" has no arm "${arm}" (arms: ${plan.arms.join(', ')})`);
     const slots = planSlots(ctx.db, plan, arms);
     const todo = slots.filter((s) => neverStarted(s.row, (row) => claimedByLiveRun(ctx.db, row.id, workerSession)));
     if (!req.continue && todo.length < slots.length) {
@@ -192,7 +216,8 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
         `experiment "${plan.id}": ${slots.length - todo.length} of ${slots.length} slots were already started; pass continue to start only the ${todo.length} never started, or make a new experiment (attempts are never overwritten)`,
       );
     }
-    if (todo.length === 0) throw new ApiError('invalid_request', `experiment "${plan.id}": every slot of ${arms.join(', ')} has been started; there is nothing to continue`);
+    if (todo.length === 0)
+      throw new ApiError('invalid_request', `experiment "${plan.id}": every slot of ${arms.join(', ')} has been started; there is nothing to continue`);
     const planned = planAttempts(ctx, plan, todo, req.timeoutS);
     const ids = ctx.db.transaction(() =>
       planned.map((p) => {
@@ -243,7 +268,13 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
           await backend.runner.prepare();
           drive = (events) => backend.runner.run(queue, events, job.signal, stop.signal);
         } else {
-          closers.push(...backend.hosts.map(({ host }) => () => host.close()));
+          closers.push(
+            ...backend.hosts.map(
+              ({ host }) =>
+                () =>
+                  host.close(),
+            ),
+          );
           const pool = await preparePool(backend.hosts, req.parallel, job.signal);
           accepted(pool.refused);
           note = pool.refused.map((r) => `; ${r.host} left out: ${r.message}`).join('');
@@ -251,7 +282,12 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
           drive = (events) =>
             dispatch(queue, pool.slots, events, { cancel: job.signal, stop: stop.signal }, (host, outcome) => {
               lost.push(host);
-              job.progress({ phase: 'running', done: 0, total: specs.length, message: `${host} was lost (${outcome.error ?? 'no answer'}); its queued attempts go to the other hosts` });
+              job.progress({
+                phase: 'running',
+                done: 0,
+                total: specs.length,
+                message: `${host} was lost (${outcome.error ?? 'no answer'}); its queued attempts go to the other hosts`,
+              });
             });
           note += ` on ${pool.slots.length} slot${pool.slots.length === 1 ? '' : 's'}`;
         }
@@ -269,7 +305,10 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
       // Slots this run claimed but never dispatched go back to never-started, before anyone hears the run is over;
       // windows are told, since their grids still show those slots claimed by a live run.
       await ctx.writes.run(async () => {
-        const released = ctx.db.prepare('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL RETURNING id').pluck().all(jobId) as number[];
+        const released = ctx.db
+          .prepare('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL RETURNING id')
+          .pluck()
+          .all(jobId) as number[];
         if (released.length === 0) return;
         for (const id of released) ctx.emit({ type: 'attempt:status', jobId, attempt: getAttempt(ctx.db, id) });
         ctx.emit({ type: 'db:changed', tables: ['attempts'] });
@@ -294,7 +333,15 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
 type RunEnd = { phase: 'done' | 'failed' | 'cancelled'; done: number; total: number; message: string };
 
 /** Drives the runner and records what it reports; returns how the run ended (the caller announces it). */
-async function execute(ctx: RunContext, backend: string, note: string, drive: (events: RunnerEvents) => Promise<void>, specs: AttemptSpec[], job: Job, stopped: AbortSignal): Promise<RunEnd> {
+async function execute(
+  ctx: RunContext,
+  backend: string,
+  note: string,
+  drive: (events: RunnerEvents) => Promise<void>,
+  specs: AttemptSpec[],
+  job: Job,
+  stopped: AbortSignal,
+): Promise<RunEnd> {
   const secrets = secretValues(process.env, ctx.model.settings().apiKey);
   const byId = new Map(specs.map((s) => [s.attemptId, s]));
   const logs = new Map<number, AttemptLog>();
@@ -324,7 +371,9 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
       .catch((err: unknown) => console.error(`rwb: recording an attempt of ${job.id} failed: ${(err as Error).message}`));
   };
   const summary = () => {
-    const parts = Object.entries(tally).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
+    const parts = Object.entries(tally)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`);
     const never = total - dispatched.size - (settled.size - [...settled].filter((id) => dispatched.has(id)).length);
     const stopNote = stopped.aborted && never > 0 ? `; stopped: ${never} never started` : '';
     return `${settled.size} of ${total} attempts over${parts.length ? ` (${parts.join(', ')})` : ''}${stopNote}`;
@@ -343,7 +392,12 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
     const log = logs.get(id) ?? new AttemptLog();
     const result = attemptResult(raw, spec.score, spec.localDir, log.text());
     tally[result.status] += 1;
-    if (raw.end !== 'unknown' && raw.end !== 'interrupted') probes.push(recordAttemptEnvironment(ctx.db, ctx.writes, spec, backends.get(id) === 'local', raw.host).catch((err: unknown) => console.error(`rwb: recording attempt ${id}'s environment failed: ${(err as Error).message}`)));
+    if (raw.end !== 'unknown' && raw.end !== 'interrupted')
+      probes.push(
+        recordAttemptEnvironment(ctx.db, ctx.writes, spec, backends.get(id) === 'local', raw.host).catch((err: unknown) =>
+          console.error(`rwb: recording attempt ${id}'s environment failed: ${(err as Error).message}`),
+        ),
+      );
     const stored = packLog(log, secrets);
     write(() => {
       saveAttemptLog(ctx.db, id, stored);
@@ -383,7 +437,9 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
       );
     },
     started(id, info) {
-      write(() => updateAttempt(ctx.db, id, { status: 'running', host: info.host }, { started_at: new Date().toISOString(), backend_job_id: info.backendJobId }));
+      write(() =>
+        updateAttempt(ctx.db, id, { status: 'running', host: info.host }, { started_at: new Date().toISOString(), backend_job_id: info.backendJobId }),
+      );
     },
     output(id, raw) {
       // Scrubbed here for the live view; the stored log is scrubbed whole again at the end (a secret split across two chunks).
@@ -407,7 +463,19 @@ async function execute(ctx: RunContext, backend: string, note: string, drive: (e
           ctx.db,
           id,
           { status: 'queued', host: null },
-          { backend: null, backend_job_id: null, run_job_id: null, owner: null, timeout_s: null, dispatched_at: null, started_at: null, work_dir: null, error: reason, slot: null, gpu: null },
+          {
+            backend: null,
+            backend_job_id: null,
+            run_job_id: null,
+            owner: null,
+            timeout_s: null,
+            dispatched_at: null,
+            started_at: null,
+            work_dir: null,
+            error: reason,
+            slot: null,
+            gpu: null,
+          },
         ),
       );
     },

@@ -33,7 +33,9 @@ describe('shQuote', () => {
     // Replace the script by one that prints its arguments, keeping the quoting as built.
     const printing = line.replace(/^sh -c '(?:[^']|'\\'')*'/, `sh -c 'printf "<%s>\\n" "$@"'`);
     const r = spawnSync('sh', ['-c', printing], { encoding: 'utf8' });
-    expect(r.stdout).toBe(['dir with space', 'cGF5bG9hZA==', '', '2', 'echo "hi"; exit 3', 'PATH MY_VAR', `RWB_CASE=c'ase; $(x)`, 'RWB_ARM=a b'].map((a) => `<${a}>\n`).join(''));
+    expect(r.stdout).toBe(
+      ['dir with space', 'cGF5bG9hZA==', '', '2', 'echo "hi"; exit 3', 'PATH MY_VAR', `RWB_CASE=c'ase; $(x)`, 'RWB_ARM=a b'].map((a) => `<${a}>\n`).join(''),
+    );
   });
 });
 
@@ -160,7 +162,14 @@ describe('slurm job parts', () => {
     ]);
   });
   it('asks for a time limit, the repeats as an array and GPUs, each as one argument', () => {
-    const args = sbatchArgs({ jobName: "rwb-exp; rm -rf ~ 'x'", tasks: 3, minutes: timeLimitMinutes(90, null), groupDir: '/shared/g', script: '/shared/g/job.sh', options: { partition: 'gpu', gpus: 2, gpuType: 'a100' } });
+    const args = sbatchArgs({
+      jobName: "rwb-exp; rm -rf ~ 'x'",
+      tasks: 3,
+      minutes: timeLimitMinutes(90, null),
+      groupDir: '/shared/g',
+      script: '/shared/g/job.sh',
+      options: { partition: 'gpu', gpus: 2, gpuType: 'a100' },
+    });
     expect(args).toEqual([
       '--parsable',
       '--job-name=rwb-exp__rm_-rf____x_',
@@ -174,7 +183,7 @@ describe('slurm job parts', () => {
       '/shared/g/job.sh',
     ]);
   });
-  it('limits an array\'s concurrency with %N from the run\'s parallel setting', () => {
+  it("limits an array's concurrency with %N from the run's parallel setting", () => {
     const args = sbatchArgs({ jobName: 'rwb-e', tasks: 8, minutes: 2, groupDir: '/g', script: '/g/job.sh', options: { concurrency: 3, gpus: 4 } });
     expect(args).toContain('--array=0-7%3');
     expect(args).toContain('--gres=gpu:4');
@@ -188,7 +197,18 @@ describe('slurm job parts', () => {
 });
 
 describe('ssh arguments', () => {
-  const host: HostConfig = { name: 'box', user: 'ana', host: 'gpu.example.org', port: 2222, identityFile: '/home/ana/.ssh/id_ed25519', knownHostsFile: '/home/ana/kh', workDir: '~/runs', gpuLabel: 'A100', slots: null, envNames: [] };
+  const host: HostConfig = {
+    name: 'box',
+    user: 'ana',
+    host: 'gpu.example.org',
+    port: 2222,
+    identityFile: '/home/ana/.ssh/id_ed25519',
+    knownHostsFile: '/home/ana/kh',
+    workDir: '~/runs',
+    gpuLabel: 'A100',
+    slots: null,
+    envNames: [],
+  };
   it('checks host keys strictly, never prompts, and ends options before the host', () => {
     const args = sshArgs(host, '/tmp/cm');
     expect(args.join(' ')).toContain('-o BatchMode=yes -o StrictHostKeyChecking=yes -o UserKnownHostsFile=/home/ana/kh');
@@ -199,18 +219,41 @@ describe('ssh arguments', () => {
     expect(remoteBase('~')).toBe('.');
   });
   it('names the refusal: a changed key, an unknown key, a login refused', () => {
-    expect(sshRefusal(host, '@ WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! @\nHost key verification failed.').message).toMatch(/host key has CHANGED .*\(ssh-keygen -f \/home\/ana\/kh -R "\[gpu.example.org\]:2222"/);
-    expect(sshRefusal(host, 'No ED25519 host key is known for [gpu.example.org]:2222 and you have requested strict checking.\nHost key verification failed.').details).toMatchObject({ reason: 'host_key_unknown' });
+    expect(sshRefusal(host, '@ WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! @\nHost key verification failed.').message).toMatch(
+      /host key has CHANGED .*\(ssh-keygen -f \/home\/ana\/kh -R "\[gpu.example.org\]:2222"/,
+    );
+    expect(
+      sshRefusal(host, 'No ED25519 host key is known for [gpu.example.org]:2222 and you have requested strict checking.\nHost key verification failed.')
+        .details,
+    ).toMatchObject({ reason: 'host_key_unknown' });
     expect(sshRefusal(host, 'ana@gpu.example.org: Permission denied (publickey).').message).toMatch(/permission denied/);
   });
 });
 
 describe('child environment', () => {
-  const parent = { PATH: '/bin', HOME: '/h', LC_ALL: 'C', ANTHROPIC_API_KEY: 'sk-ant-123456', DATABASE_URL: 'postgres://u:PW@db/x', GH_PAT: 'ghp_abcdef', MY_PRIVATE_CREDS: 'creds-xyz', SENTRY_DSN: 'https://k@sentry/1', EDITOR: 'vim', SSH_AUTH_SOCK: '/s', PROJECT_ROOT: '/projects/x' };
+  const parent = {
+    PATH: '/bin',
+    HOME: '/h',
+    LC_ALL: 'C',
+    ANTHROPIC_API_KEY: 'sk-ant-123456',
+    DATABASE_URL: 'postgres://u:PW@db/x',
+    GH_PAT: 'ghp_abcdef',
+    MY_PRIVATE_CREDS: 'creds-xyz',
+    SENTRY_DSN: 'https://k@sentry/1',
+    EDITOR: 'vim',
+    SSH_AUTH_SOCK: '/s',
+    PROJECT_ROOT: '/projects/x',
+  };
   it('gives a program only allowlisted names, the ones its host or case adds, and its own variables', () => {
-    expect(programEnv({ RWB_ARM: 'a' }, ['PROJECT_ROOT'], parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', PROJECT_ROOT: '/projects/x', RWB_ARM: 'a' });
+    expect(programEnv({ RWB_ARM: 'a' }, ['PROJECT_ROOT'], parent)).toEqual({
+      PATH: '/bin',
+      HOME: '/h',
+      LC_ALL: 'C',
+      PROJECT_ROOT: '/projects/x',
+      RWB_ARM: 'a',
+    });
   });
-  it('gives ssh and Slurm clients the allowlist and their agent, never the user\'s credentials', () => {
+  it("gives ssh and Slurm clients the allowlist and their agent, never the user's credentials", () => {
     expect(toolEnv({}, parent)).toEqual({ PATH: '/bin', HOME: '/h', LC_ALL: 'C', SSH_AUTH_SOCK: '/s' });
   });
   it('scrubs the model key and every secret-looking value from a log, longest first', () => {

@@ -81,7 +81,15 @@ async function runSlot(
     try {
       outcome = await slot.host.runAttempt(spec, tagged, signals.cancel);
     } catch (err) {
-      outcome = { end: 'unknown', exitCode: null, wallS: null, graderOutput: null, error: `the ${slot.host.backend} runner failed: ${(err as Error).message}`, host: slot.host.name, hostLost: true };
+      outcome = {
+        end: 'unknown',
+        exitCode: null,
+        wallS: null,
+        graderOutput: null,
+        error: `the ${slot.host.backend} runner failed: ${(err as Error).message}`,
+        host: slot.host.name,
+        hostLost: true,
+      };
     }
     events.finished(spec.attemptId, outcome);
     if (outcome.hostLost && !signals.cancel.aborted && !lost.has(slot.host)) {

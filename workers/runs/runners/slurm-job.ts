@@ -23,14 +23,7 @@ export function timeLimitMinutes(timeoutS: number, graderCapS: number | null): n
   return Math.ceil(seconds / 60) + 1;
 }
 
-export function sbatchArgs(o: {
-  jobName: string;
-  tasks: number;
-  minutes: number;
-  groupDir: string;
-  script: string;
-  options: SlurmSubmitOptions;
-}): string[] {
+export function sbatchArgs(o: { jobName: string; tasks: number; minutes: number; groupDir: string; script: string; options: SlurmSubmitOptions }): string[] {
   const args = [
     '--parsable',
     `--job-name=${o.jobName.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64)}`,
@@ -77,7 +70,10 @@ export function batchScript(tasks: readonly ArrayTask[], timeoutS: number, grade
     'echo "$code $t0 $t1" > .rwb/exit',
   );
   if (graderCapS !== null) {
-    lines.push(`timeout --signal=TERM --kill-after=${killGraceS} ${graderCapS} bash --norc .rwb/grader.sh > .rwb/grader.out 2>/dev/null < /dev/null`, 'echo $? > .rwb/grader.exit');
+    lines.push(
+      `timeout --signal=TERM --kill-after=${killGraceS} ${graderCapS} bash --norc .rwb/grader.sh > .rwb/grader.out 2>/dev/null < /dev/null`,
+      'echo $? > .rwb/grader.exit',
+    );
   }
   // Where it ran, probed before `done` so the record is there when the attempt is read (attempt-environment-probe.ts).
   lines.push('sh .rwb/environment.sh "$(cat .rwb/environment.py)" "$(cat .rwb/environment.modules)" < /dev/null');
@@ -131,4 +127,16 @@ export function parseJobRecords(text: string): JobRecord[] {
 }
 
 /** Job states after which a task will not run (again). */
-export const finalStates = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'TIMEOUT', 'NODE_FAIL', 'PREEMPTED', 'BOOT_FAIL', 'DEADLINE', 'OUT_OF_MEMORY', 'SPECIAL_EXIT', 'REVOKED']);
+export const finalStates = new Set([
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'TIMEOUT',
+  'NODE_FAIL',
+  'PREEMPTED',
+  'BOOT_FAIL',
+  'DEADLINE',
+  'OUT_OF_MEMORY',
+  'SPECIAL_EXIT',
+  'REVOKED',
+]);

@@ -20,9 +20,16 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
   let dir: string;
   let cluster: SlurmCluster;
   let t: TestCore;
-  const saved = { SLURM_CONF: process.env.SLURM_CONF, RWB_SLURM_POLL_MS: process.env.RWB_SLURM_POLL_MS, DATABASE_URL: process.env.DATABASE_URL, GH_PAT: process.env.GH_PAT, MY_PRIVATE_CREDS: process.env.MY_PRIVATE_CREDS };
+  const saved = {
+    SLURM_CONF: process.env.SLURM_CONF,
+    RWB_SLURM_POLL_MS: process.env.RWB_SLURM_POLL_MS,
+    DATABASE_URL: process.env.DATABASE_URL,
+    GH_PAT: process.env.GH_PAT,
+    MY_PRIVATE_CREDS: process.env.MY_PRIVATE_CREDS,
+  };
   const node = hostname().split('.')[0]!;
-  const queue = (jobId: string) => spawnSync('squeue', ['-h', '-r', '-j', jobId, '-o', '%i %T'], { env: { ...process.env, ...cluster.env }, encoding: 'utf8' }).stdout.trim();
+  const queue = (jobId: string) =>
+    spawnSync('squeue', ['-h', '-r', '-j', jobId, '-o', '%i %T'], { env: { ...process.env, ...cluster.env }, encoding: 'utf8' }).stdout.trim();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rwb-slurm-test-'));
@@ -84,7 +91,12 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
   });
 
   it('times out a task at the case cap and kills its children', async () => {
-    const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'nap.sh', content: 'sleep 60 &\necho $! > child.pid\nsleep 60\n' }, command: 'bash nap.sh', timeoutS: 2 });
+    const c = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: 'nap.sh', content: 'sleep 60 &\necho $! > child.pid\nsleep 60\n' },
+      command: 'bash nap.sh',
+      timeoutS: 2,
+    });
     const exp = await t.core.invoke('experiments.create', { name: 'slurm cap', arms: ['original'], repeats: 1, cases: [c.id] });
     const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'slurm', wait: true });
     const row = run.rows[0]!;
@@ -115,14 +127,21 @@ describe.skipIf(missing !== null)('slurm backend on a one-node cluster', () => {
     for (const row of run.rows) {
       const log = (await t.core.invoke('attempts.log', { id: row.id })).text;
       expect(log).toContain('beside=1\r\n');
-      for (const leaked of ['DATABASE_URL', 'GH_PAT', 'MY_PRIVATE_CREDS', 'PW-slurm-1', 'ghp_slurm_2266', 'slurm-private-creds-3']) expect(log).not.toContain(leaked);
+      for (const leaked of ['DATABASE_URL', 'GH_PAT', 'MY_PRIVATE_CREDS', 'PW-slurm-1', 'ghp_slurm_2266', 'slurm-private-creds-3'])
+        expect(log).not.toContain(leaked);
       expect(row.envNames).toEqual(expect.arrayContaining(['PATH', 'RWB_ATTEMPT']));
       expect(row.envNames).not.toContain('GH_PAT');
     }
     const program = `import json\nprint("ran as a file")\njson.dump({"score": 1}, open("score.json", "w"))\n`;
     const hostile = [];
     for (const path of ['-c', '--help', 'with space.py', `q'uo"te.py`, '$(touch pwned).py', 'new\nline.py']) {
-      hostile.push(await t.core.invoke('cases.create', { task: 'task-b', program: { path, content: program }, command: `python3 ${shQuote(path.startsWith('-') ? `./${path}` : path)}` }));
+      hostile.push(
+        await t.core.invoke('cases.create', {
+          task: 'task-b',
+          program: { path, content: program },
+          command: `python3 ${shQuote(path.startsWith('-') ? `./${path}` : path)}`,
+        }),
+      );
     }
     const hexp = await t.core.invoke('experiments.create', { name: 'slurm hostile', arms: ['original'], repeats: 1, cases: hostile.map((h) => h.id) });
     const hrun = await t.core.invoke('runs.start', { experiment: hexp.id, backend: 'slurm', wait: true });

@@ -71,7 +71,8 @@ export class SlurmRunner implements Runner {
   /** The controller must answer before anything is submitted. */
   async prepare(): Promise<void> {
     const r = await this.exec('sinfo', ['-h', '-o', '%P %a']);
-    if (r.code === null) throw new ApiError('unavailable', `slurm: sinfo could not be run (${r.stderr.trim()}); are Slurm's client commands installed and on PATH?`);
+    if (r.code === null)
+      throw new ApiError('unavailable', `slurm: sinfo could not be run (${r.stderr.trim()}); are Slurm's client commands installed and on PATH?`);
     if (r.code !== 0) throw new ApiError('unavailable', `slurm: the controller did not answer (sinfo: ${r.stderr.trim() || `exit ${r.code}`})`);
   }
 
@@ -118,7 +119,15 @@ export class SlurmRunner implements Runner {
       writeFileSync(join(spec.localDir, metaDir, 'environment.modules'), modules);
     }
     const script = join(groupDir, 'job.sh');
-    writeFileSync(script, batchScript(group.map((spec) => ({ dir: spec.localDir, env: attemptEnv(spec) })), first.timeoutS, graderCapS), { mode: 0o755 });
+    writeFileSync(
+      script,
+      batchScript(
+        group.map((spec) => ({ dir: spec.localDir, env: attemptEnv(spec) })),
+        first.timeoutS,
+        graderCapS,
+      ),
+      { mode: 0o755 },
+    );
     const args = sbatchArgs({
       jobName: `rwb-${first.experiment}`,
       tasks: group.length,
@@ -130,10 +139,22 @@ export class SlurmRunner implements Runner {
     // sbatch hands its own environment to the job: the allowlist, the case's names and the cluster's config only.
     const r = await this.exec('sbatch', args, programEnv(this.options.env, [...first.envNames, 'SLURM_CONF']));
     const jobId = r.stdout.trim().split(';')[0] ?? '';
-    if (r.code !== 0 || !/^\d+$/.test(jobId)) throw new ApiError('unavailable', `slurm: sbatch refused the job: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
+    if (r.code !== 0 || !/^\d+$/.test(jobId))
+      throw new ApiError('unavailable', `slurm: sbatch refused the job: ${(r.stderr || r.stdout).trim() || `exit ${r.code}`}`);
     return group.map((spec, index) => {
       events.dispatched(spec.attemptId, { host: 'slurm', backendJobId: `${jobId}_${index}` });
-      return { spec, jobId, index, logPath: join(groupDir, `task-${index}.log`), logOffset: 0, decoder: new StringDecoder('utf8'), started: false, finished: false, overPolls: 0, node: null };
+      return {
+        spec,
+        jobId,
+        index,
+        logPath: join(groupDir, `task-${index}.log`),
+        logOffset: 0,
+        decoder: new StringDecoder('utf8'),
+        started: false,
+        finished: false,
+        overPolls: 0,
+        node: null,
+      };
     });
   }
 
@@ -214,14 +235,54 @@ export class SlurmRunner implements Runner {
     const graderOutput = spec.score.from === 'command' ? readGrader(spec.localDir) : null;
     if (exit !== null && existsSync(join(spec.localDir, metaDir, 'done'))) {
       const envNames = readEnvNames(spec.localDir);
-      if (cappedExit(exit.code, exit.wallS, spec.timeoutS)) return { end: 'timeout', exitCode: exit.code, wallS: exit.wallS, graderOutput: null, error: `killed at the ${spec.timeoutS} s time cap`, host, envNames };
+      if (cappedExit(exit.code, exit.wallS, spec.timeoutS))
+        return {
+          end: 'timeout',
+          exitCode: exit.code,
+          wallS: exit.wallS,
+          graderOutput: null,
+          error: `killed at the ${spec.timeoutS} s time cap`,
+          host,
+          envNames,
+        };
       return { end: 'exited', exitCode: exit.code, wallS: exit.wallS, graderOutput, error: null, host, envNames };
     }
-    if (rec?.state === 'TIMEOUT') return { end: 'timeout', exitCode: exit?.code ?? null, wallS: exit?.wallS ?? null, graderOutput: null, error: `Slurm stopped job ${jobName} at its time limit`, host };
-    if (cancelled || rec?.state === 'CANCELLED') return { end: 'interrupted', exitCode: null, wallS: exit?.wallS ?? null, graderOutput: null, error: cancelled ? 'cancelled' : `job ${jobName} was cancelled outside the workbench`, host };
-    if (vanished || rec === null) return { end: 'unknown', exitCode: null, wallS: null, graderOutput: null, error: `job ${jobName} vanished from Slurm without leaving its exit record`, host };
+    if (rec?.state === 'TIMEOUT')
+      return {
+        end: 'timeout',
+        exitCode: exit?.code ?? null,
+        wallS: exit?.wallS ?? null,
+        graderOutput: null,
+        error: `Slurm stopped job ${jobName} at its time limit`,
+        host,
+      };
+    if (cancelled || rec?.state === 'CANCELLED')
+      return {
+        end: 'interrupted',
+        exitCode: null,
+        wallS: exit?.wallS ?? null,
+        graderOutput: null,
+        error: cancelled ? 'cancelled' : `job ${jobName} was cancelled outside the workbench`,
+        host,
+      };
+    if (vanished || rec === null)
+      return {
+        end: 'unknown',
+        exitCode: null,
+        wallS: null,
+        graderOutput: null,
+        error: `job ${jobName} vanished from Slurm without leaving its exit record`,
+        host,
+      };
     if (rec.state === 'OUT_OF_MEMORY' || rec.state === 'FAILED') {
-      return { end: 'exited', exitCode: exit?.code ?? rec.exitCode, wallS: exit?.wallS ?? null, graderOutput: null, error: `Slurm: ${rec.state}${rec.reason && rec.reason !== 'None' ? ` (${rec.reason})` : ''}`, host };
+      return {
+        end: 'exited',
+        exitCode: exit?.code ?? rec.exitCode,
+        wallS: exit?.wallS ?? null,
+        graderOutput: null,
+        error: `Slurm: ${rec.state}${rec.reason && rec.reason !== 'None' ? ` (${rec.reason})` : ''}`,
+        host,
+      };
     }
     // NODE_FAIL, PREEMPTED, BOOT_FAIL, DEADLINE...: the program was stopped by the cluster, not by itself.
     return { end: 'interrupted', exitCode: null, wallS: exit?.wallS ?? null, graderOutput: null, error: `Slurm ended job ${jobName} as ${rec.state}`, host };

@@ -22,15 +22,24 @@ export function knownHostsFile(host: HostConfig): string {
 /** Options every ssh invocation for `host` carries, then the destination. */
 export function sshArgs(host: HostConfig, controlPath: string, extra: readonly string[] = []): string[] {
   return [
-    '-o', 'BatchMode=yes',
-    '-o', 'StrictHostKeyChecking=yes',
-    '-o', `UserKnownHostsFile=${knownHostsFile(host)}`,
-    '-o', 'ConnectTimeout=15',
-    '-o', 'ServerAliveInterval=10',
-    '-o', 'ServerAliveCountMax=3',
-    '-o', `ControlPath=${controlPath}`,
-    '-p', String(host.port),
-    '-l', host.user,
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    'StrictHostKeyChecking=yes',
+    '-o',
+    `UserKnownHostsFile=${knownHostsFile(host)}`,
+    '-o',
+    'ConnectTimeout=15',
+    '-o',
+    'ServerAliveInterval=10',
+    '-o',
+    'ServerAliveCountMax=3',
+    '-o',
+    `ControlPath=${controlPath}`,
+    '-p',
+    String(host.port),
+    '-l',
+    host.user,
     ...(host.identityFile ? ['-i', host.identityFile, '-o', 'IdentitiesOnly=yes'] : []),
     ...extra,
     '--',
@@ -108,10 +117,14 @@ export function sshRefusal(host: HostConfig, stderr: string): ApiError {
     );
   }
   if (/Permission denied/i.test(stderr)) {
-    return new ApiError('unavailable', `ssh could not log in to ${where}: permission denied (check the user and the identity file${host.identityFile ? ` ${host.identityFile}` : ''})`, {
-      ...details,
-      reason: 'auth',
-    });
+    return new ApiError(
+      'unavailable',
+      `ssh could not log in to ${where}: permission denied (check the user and the identity file${host.identityFile ? ` ${host.identityFile}` : ''})`,
+      {
+        ...details,
+        reason: 'auth',
+      },
+    );
   }
   const line = stderr.trim().split(/\r?\n/).filter(Boolean).at(-1) ?? 'ssh exited without a message';
   return new ApiError('unavailable', `ssh could not reach ${where}: ${line}`, { ...details, reason: 'connect' });

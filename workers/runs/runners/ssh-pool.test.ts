@@ -26,7 +26,15 @@ describe.skipIf(missing !== null)('a run over a pool of SSH hosts', () => {
   const saved = { ...process.env };
 
   const save = (name: string, sshd: LoopbackSshd, knownHosts = sshd.knownHosts) =>
-    t.core.invoke('hosts.save', { name, user: sshd.user, host: '127.0.0.1', port: sshd.port, identityFile: sshd.clientKey, knownHostsFile: knownHosts, workDir: join(dir, `remote-${name}`) });
+    t.core.invoke('hosts.save', {
+      name,
+      user: sshd.user,
+      host: '127.0.0.1',
+      port: sshd.port,
+      identityFile: sshd.clientKey,
+      knownHostsFile: knownHosts,
+      workDir: join(dir, `remote-${name}`),
+    });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rwb-pool-'));
@@ -86,18 +94,43 @@ describe.skipIf(missing !== null)('a run over a pool of SSH hosts', () => {
 
   it('gives a remote program only the allowlisted environment, records the names, and runs hostile paths as files', async () => {
     Object.assign(process.env, { DATABASE_URL: 'postgres://u:PW-ssh-3301@db/x', GH_PAT: 'ghp_ssh_pool_7713', MY_PRIVATE_CREDS: 'ssh-private-creds-55' });
-    const envCase = await t.core.invoke('cases.create', { task: 'task-a', program: { path: 'e.sh', content: '' }, command: `env | sort; echo '{"score": 1}' > score.json` });
+    const envCase = await t.core.invoke('cases.create', {
+      task: 'task-a',
+      program: { path: 'e.sh', content: '' },
+      command: `env | sort; echo '{"score": 1}' > score.json`,
+    });
     const program = `import json\nprint("ran as a file")\njson.dump({"score": 1}, open("score.json", "w"))\n`;
     const hostile = [];
     for (const path of ['-c', '--help', 'with space.py', `q'uo"te.py`, '$(touch pwned).py', 'new\nline.py']) {
-      hostile.push(await t.core.invoke('cases.create', { task: 'task-b', program: { path, content: program }, command: `python3 ${shQuote(path.startsWith('-') ? `./${path}` : path)}` }));
+      hostile.push(
+        await t.core.invoke('cases.create', {
+          task: 'task-b',
+          program: { path, content: program },
+          command: `python3 ${shQuote(path.startsWith('-') ? `./${path}` : path)}`,
+        }),
+      );
     }
-    const exp = await t.core.invoke('experiments.create', { name: 'ssh env', arms: ['original'], repeats: 1, cases: [envCase.id, ...hostile.map((c) => c.id)] });
+    const exp = await t.core.invoke('experiments.create', {
+      name: 'ssh env',
+      arms: ['original'],
+      repeats: 1,
+      cases: [envCase.id, ...hostile.map((c) => c.id)],
+    });
     const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'ssh:box-a', parallel: 3, wait: true });
     expect(run.rows.map((r) => r.status)).toEqual(run.rows.map(() => 'succeeded'));
     const envRow = run.rows.find((r) => r.case === envCase.id)!;
     const log = (await t.core.invoke('attempts.log', { id: envRow.id })).text;
-    for (const leaked of ['DATABASE_URL', 'GH_PAT', 'MY_PRIVATE_CREDS', 'PW-ssh-3301', 'ghp_ssh_pool_7713', 'ssh-private-creds-55', 'SSH_CONNECTION', 'SSH_CLIENT']) expect(log).not.toContain(leaked);
+    for (const leaked of [
+      'DATABASE_URL',
+      'GH_PAT',
+      'MY_PRIVATE_CREDS',
+      'PW-ssh-3301',
+      'ghp_ssh_pool_7713',
+      'ssh-private-creds-55',
+      'SSH_CONNECTION',
+      'SSH_CLIENT',
+    ])
+      expect(log).not.toContain(leaked);
     expect(log).toContain('RWB_ATTEMPT=');
     expect(envRow.envNames).toEqual(expect.arrayContaining(['PATH', 'HOME', 'RWB_ATTEMPT']));
     expect(envRow.envNames).not.toContain('SSH_CONNECTION');

@@ -53,7 +53,7 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reruns a failed step\'s program over SSH with one call: live output, the score file copied back', async () => {
+  it("reruns a failed step's program over SSH with one call: live output, the score file copied back", async () => {
     const events = recordEvents(t.core);
     const run = await t.core.invoke('runs.rerun', { rollout: 'r-fail', path: 'final.py', version: 1, backend: 'ssh:loopback', repeats: 1, wait: true });
     const row = run.rows[0]!;
@@ -95,7 +95,12 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
   });
 
   it('stops a program at its time cap on the remote side', async () => {
-    const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'nap.sh', content: 'sleep 60 & echo $! > child.pid\nsleep 60\n' }, command: 'bash nap.sh', timeoutS: 1 });
+    const c = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: 'nap.sh', content: 'sleep 60 & echo $! > child.pid\nsleep 60\n' },
+      command: 'bash nap.sh',
+      timeoutS: 1,
+    });
     const exp = await t.core.invoke('experiments.create', { name: 'ssh cap', arms: ['original'], repeats: 1, cases: [c.id] });
     const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'ssh:loopback', wait: true });
     const row = run.rows[0]!;
@@ -106,7 +111,15 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
   });
 
   it('refuses a changed host key with a clear message and starts nothing', async () => {
-    await t.core.invoke('hosts.save', { name: 'changed', user: sshd.user, host: '127.0.0.1', port: sshd.port, identityFile: sshd.clientKey, knownHostsFile: sshd.wrongKnownHosts, workDir });
+    await t.core.invoke('hosts.save', {
+      name: 'changed',
+      user: sshd.user,
+      host: '127.0.0.1',
+      port: sshd.port,
+      identityFile: sshd.clientKey,
+      knownHostsFile: sshd.wrongKnownHosts,
+      workDir,
+    });
     const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: 'x.sh', content: 'touch ran\n' }, command: 'bash x.sh' });
     const exp = await t.core.invoke('experiments.create', { name: 'changed key', arms: ['original'], repeats: 2, cases: [c.id] });
     const refused = t.core.invoke('runs.start', { experiment: exp.id, backend: 'ssh:changed' });
@@ -121,8 +134,18 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
 
     const unknownHosts = join(dir, 'empty_known_hosts');
     writeFileSync(unknownHosts, '');
-    await t.core.invoke('hosts.save', { name: 'unknown', user: sshd.user, host: '127.0.0.1', port: sshd.port, identityFile: sshd.clientKey, knownHostsFile: unknownHosts, workDir });
-    await expect(t.core.invoke('runs.start', { experiment: exp.id, backend: 'ssh:unknown' })).rejects.toThrow(/host key is not in .*empty_known_hosts, and unknown keys are never accepted/);
+    await t.core.invoke('hosts.save', {
+      name: 'unknown',
+      user: sshd.user,
+      host: '127.0.0.1',
+      port: sshd.port,
+      identityFile: sshd.clientKey,
+      knownHostsFile: unknownHosts,
+      workDir,
+    });
+    await expect(t.core.invoke('runs.start', { experiment: exp.id, backend: 'ssh:unknown' })).rejects.toThrow(
+      /host key is not in .*empty_known_hosts, and unknown keys are never accepted/,
+    );
     // The unknown key was not silently added.
     expect(readFileSync(unknownHosts, 'utf8')).toBe('');
   });
@@ -168,7 +191,11 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, 'canary'), 'alive');
     const hostilePath = `; rm -rf ${home} $(touch pwned-path) \`touch pwned-tick\` 'q' "d"\nx.py`;
-    const c = await t.core.invoke('cases.create', { task: 'task-b', program: { path: hostilePath, content: 'import json\njson.dump({"score": 3}, open("score.json", "w"))\n' }, command: `python3 '${hostilePath.replaceAll("'", `'\\''`)}'` });
+    const c = await t.core.invoke('cases.create', {
+      task: 'task-b',
+      program: { path: hostilePath, content: 'import json\njson.dump({"score": 3}, open("score.json", "w"))\n' },
+      command: `python3 '${hostilePath.replaceAll("'", `'\\''`)}'`,
+    });
     const quoted = await t.core.invoke('cases.create', {
       task: 'task-b',
       program: { path: 'q.sh', content: '' },

@@ -110,7 +110,8 @@ export class SshRunner implements SlotHost {
     let tarErr = '';
     tar.stderr.setEncoding('utf8').on('data', (d: string) => (tarErr += d));
     const result = await runSsh(this.args(remoteReceive(`${this.runDir}/${name}`)), { stdin: tar.stdout });
-    if (result.code !== 0) throw new ApiError('unavailable', `copying the data folder ${dataDir} to ${this.host.name} failed: ${(tarErr + result.stderr).trim()}`);
+    if (result.code !== 0)
+      throw new ApiError('unavailable', `copying the data folder ${dataDir} to ${this.host.name} failed: ${(tarErr + result.stderr).trim()}`);
     this.copiedData.set(dataDir, name);
     return name;
   }
@@ -120,7 +121,15 @@ export class SshRunner implements SlotHost {
     const remoteDir = `${this.runDir}/a${spec.attemptId}`;
     const env = attemptEnv(spec);
     const keep = [...allowedNames, ...spec.envNames];
-    const fail = (end: RawOutcome['end'], error: string, hostLost = false): RawOutcome => ({ end, exitCode: null, wallS: null, graderOutput: null, error, host, hostLost });
+    const fail = (end: RawOutcome['end'], error: string, hostLost = false): RawOutcome => ({
+      end,
+      exitCode: null,
+      wallS: null,
+      graderOutput: null,
+      error,
+      host,
+      hostLost,
+    });
 
     // The case files, packed here; small ones ride inside the run command.
     const staging = join(spec.localDir, '.rwb', 'staging');
@@ -144,7 +153,9 @@ export class SshRunner implements SlotHost {
       if (copy.code !== 0) {
         events.dispatched(spec.attemptId, { host, backendJobId: null });
         // ssh's own failure (255) is the connection, not the case: the host is lost.
-        return copy.code === 255 ? fail('unknown', `copying the case to ${host} failed: ${copy.stderr.trim()}`, true) : fail('exited', `copying the case to ${host} failed: ${copy.stderr.trim()}`);
+        return copy.code === 255
+          ? fail('unknown', `copying the case to ${host} failed: ${copy.stderr.trim()}`, true)
+          : fail('exited', `copying the case to ${host} failed: ${copy.stderr.trim()}`);
       }
       inline = '';
     }
@@ -154,7 +165,8 @@ export class SshRunner implements SlotHost {
     const started = performance.now();
     let reason: 'timeout' | 'interrupted' | null = null;
     let stopping: Promise<string> | null = null;
-    const stopRemote = () => (stopping ??= runSsh(this.args(remoteStop(remoteDir, this.graceS))).then((r) => (r.code === 0 ? r.stdout.toString().trim() : 'unreachable')));
+    const stopRemote = () =>
+      (stopping ??= runSsh(this.args(remoteStop(remoteDir, this.graceS))).then((r) => (r.code === 0 ? r.stdout.toString().trim() : 'unreachable')));
     const session = spawn(sshBinary, this.args(remoteRun(remoteDir, inline, data, spec.timeoutS, spec.command, keep, env), ['-tt']), {
       env: toolEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -216,7 +228,16 @@ export class SshRunner implements SlotHost {
   }
 
   /** Runs the collect script and unpacks its tar into `localDir`; returns an error message or null. */
-  private async collect(remoteDir: string, localDir: string, grader: string, graderCapS: number, keep: readonly string[], env: Record<string, string>, probeArgs: readonly [string, string], signal: AbortSignal): Promise<string | null> {
+  private async collect(
+    remoteDir: string,
+    localDir: string,
+    grader: string,
+    graderCapS: number,
+    keep: readonly string[],
+    env: Record<string, string>,
+    probeArgs: readonly [string, string],
+    signal: AbortSignal,
+  ): Promise<string | null> {
     const untar = spawn('tar', ['-xzf', '-', '-C', localDir], { stdio: ['pipe', 'ignore', 'pipe'] });
     let untarErr = '';
     untar.stderr.setEncoding('utf8').on('data', (d: string) => (untarErr += d));
@@ -240,7 +261,8 @@ export class SshRunner implements SlotHost {
     });
     untar.stdin.end();
     const untarCode = await untarDone;
-    if (result.code !== 0) return `collecting the results from ${this.host.name} failed: ${quietSshStderr(result.stderr).trim() || `ssh exited with ${result.code}`}`;
+    if (result.code !== 0)
+      return `collecting the results from ${this.host.name} failed: ${quietSshStderr(result.stderr).trim() || `ssh exited with ${result.code}`}`;
     if (untarCode !== 0) return `unpacking the results from ${this.host.name} failed: ${untarErr.trim()}`;
     return null;
   }

@@ -112,7 +112,15 @@ function remote(script: string, args: readonly string[]): string {
   return shJoin(['sh', '-c', script, 'rwb', ...args]);
 }
 
-export function remoteRun(dir: string, payload: string, data: string, timeoutS: number, command: string, keep: readonly string[], env: Record<string, string>): string {
+export function remoteRun(
+  dir: string,
+  payload: string,
+  data: string,
+  timeoutS: number,
+  command: string,
+  keep: readonly string[],
+  env: Record<string, string>,
+): string {
   return remote(runScript, [dir, payload, data, String(timeoutS), command, keep.join(' '), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
 }
 
@@ -120,8 +128,25 @@ export function remoteStop(dir: string, graceS: number): string {
   return remote(stopScript, [dir, String(graceS)]);
 }
 
-export function remoteCollect(dir: string, grader: string, graderCapS: number, maxFileKiB: number, keep: readonly string[], env: Record<string, string>, probeArgs: readonly [string, string]): string {
-  return remote(collectScript, [dir, grader, String(graderCapS), String(maxFileKiB), keep.join(' '), environmentScript, ...probeArgs, ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]);
+export function remoteCollect(
+  dir: string,
+  grader: string,
+  graderCapS: number,
+  maxFileKiB: number,
+  keep: readonly string[],
+  env: Record<string, string>,
+  probeArgs: readonly [string, string],
+): string {
+  return remote(collectScript, [
+    dir,
+    grader,
+    String(graderCapS),
+    String(maxFileKiB),
+    keep.join(' '),
+    environmentScript,
+    ...probeArgs,
+    ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+  ]);
 }
 
 export function remoteReceive(dir: string): string {

@@ -25,7 +25,9 @@ export function outputSeen(core: Core, text: string, timeoutMs = 30_000, attempt
     const found = new Set<number>();
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`no output "${text}" from ${attempts} attempt(s) within ${timeoutMs} ms (saw ${JSON.stringify([...seen.values()].join('').slice(-500))})`));
+      reject(
+        new Error(`no output "${text}" from ${attempts} attempt(s) within ${timeoutMs} ms (saw ${JSON.stringify([...seen.values()].join('').slice(-500))})`),
+      );
     }, timeoutMs);
     const stop = core.onEvent((e) => {
       if (e.type !== 'attempt:output') return;

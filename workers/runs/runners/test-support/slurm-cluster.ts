@@ -10,7 +10,16 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitForPort } from './free-port';
 
-const binaries = ['/usr/sbin/munged', '/usr/sbin/slurmctld', '/usr/sbin/slurmd', '/usr/bin/sbatch', '/usr/bin/squeue', '/usr/bin/scontrol', '/usr/bin/scancel', '/usr/bin/sinfo'];
+const binaries = [
+  '/usr/sbin/munged',
+  '/usr/sbin/slurmctld',
+  '/usr/sbin/slurmd',
+  '/usr/bin/sbatch',
+  '/usr/bin/squeue',
+  '/usr/bin/scontrol',
+  '/usr/bin/scancel',
+  '/usr/bin/sinfo',
+];
 
 /** Why the one-node cluster cannot run here, or null when it can. */
 export function slurmMissing(): string | null {
@@ -68,7 +77,20 @@ export async function startSlurmCluster(dir: string): Promise<SlurmCluster> {
     for (const d of [...daemons].reverse()) await stopDaemon(d);
   };
   try {
-    const munged = daemon('munged', '/usr/sbin/munged', ['--foreground', '--force', `--key-file=${key}`, `--socket=${socket}`, `--pid-file=${join(munge, 'munged.pid')}`, `--log-file=${join(munge, 'munged.log')}`, `--seed-file=${join(munge, 'munged.seed')}`], process.env);
+    const munged = daemon(
+      'munged',
+      '/usr/sbin/munged',
+      [
+        '--foreground',
+        '--force',
+        `--key-file=${key}`,
+        `--socket=${socket}`,
+        `--pid-file=${join(munge, 'munged.pid')}`,
+        `--log-file=${join(munge, 'munged.log')}`,
+        `--seed-file=${join(munge, 'munged.seed')}`,
+      ],
+      process.env,
+    );
     daemons.push(munged);
     for (let i = 0; i < 100 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
     if (!existsSync(socket)) throw new Error(`munged did not start: ${munged.log()}`);
