@@ -54,7 +54,6 @@ export default tseslint.config(
       'workers/worker-connection/**',
       'workers/*.ts',
       '**/*.test.ts',
-      'workers/**/testing/**',
       'workers/**/test-support/**',
     ],
     rules: { 'no-restricted-imports': restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**', /(^|\/)core\//]) },

@@ -1,12 +1,12 @@
 /**
  * The e2e fixtures with a model: each test also gets a fake Messages API on 127.0.0.1 that
- * answers the miner and the judge deterministically (workers/pipeline/testing/fake-pipeline-model.ts),
+ * answers the miner and the judge deterministically (workers/pipeline/test-support/fake-pipeline-model.ts),
  * and its `rwb serve` sends model calls there in live mode. `modelKey: false` starts serve
  * without a key (so model features say so, or a spec sets the key through Settings: the fake
  * accepts `fakeModelKey`).
  */
-import { FakeMessagesServer } from '../workers/model/testing/fake-messages-server';
-import { pipelineReply } from '../workers/pipeline/testing/fake-pipeline-model';
+import { FakeMessagesServer } from '../workers/model/test-support/fake-messages-server';
+import { pipelineReply } from '../workers/pipeline/test-support/fake-pipeline-model';
 import { test as base } from './fixtures';
 
 /** The only key the fake Messages API accepts. */

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useTempDir } from '../workers/test-support/temp-dir';
 import { ApiKeyStore } from './api-key-store';
-import { safeStorageState } from './testing/fake-electron';
+import { safeStorageState } from './test-support/fake-electron';
 
-vi.mock('electron', () => import('./testing/fake-electron'));
+vi.mock('electron', () => import('./test-support/fake-electron'));
 
 const key = 'sk-ant-test-0123456789';
 const tempDir = useTempDir();

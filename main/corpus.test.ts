@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startupCorpus } from './corpus';
 
-vi.mock('electron', () => import('./testing/fake-electron'));
+vi.mock('electron', () => import('./test-support/fake-electron'));
 
 describe('the corpus chosen at startup', () => {
   it('is the sample corpus in the data folder, seeded on first run, without --db', () => {

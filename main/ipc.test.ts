@@ -11,9 +11,9 @@ import { ChosenPaths } from './chosen-paths';
 import { handleWorkbenchCalls } from './ipc';
 import { modelKeyOperations } from './model-key';
 import { isFromAppFrame } from './security';
-import { ipcMain } from './testing/fake-electron';
+import { ipcMain } from './test-support/fake-electron';
 
-vi.mock('electron', () => import('./testing/fake-electron'));
+vi.mock('electron', () => import('./test-support/fake-electron'));
 
 const page = appPage();
 const window = { id: 3, isDestroyed: () => false } as unknown as WebContents;

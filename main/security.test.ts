@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appPage } from './app-page';
 import { hardenSession, hardenWebContents, isFromAppFrame } from './security';
 
-vi.mock('electron', () => import('./testing/fake-electron'));
+vi.mock('electron', () => import('./test-support/fake-electron'));
 
 const page = appPage();
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkbenchEvent } from '../common/events';
-import { forked, type FakeUtilityProcess } from './testing/fake-electron';
+import { forked, type FakeUtilityProcess } from './test-support/fake-electron';
 import { WorkerHost } from './worker-host';
 
-vi.mock('electron', () => import('./testing/fake-electron'));
+vi.mock('electron', () => import('./test-support/fake-electron'));
 
 const corpus = { db: '/data/corpus.db', seedSample: false };
 const policy = { maxCrashes: 3, windowMs: 60_000, firstDelayMs: 250, maxDelayMs: 4_000 };

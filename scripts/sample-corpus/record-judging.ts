@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { Core } from '../../workers/core/core';
 import { sampleBundlePath } from '../../workers/core/sample-corpus';
 import { type RecordedRow, runSampleJudging, sampleLedgerPath } from '../../workers/core/sample-judging';
-import { FakeMessagesServer } from '../../workers/model/testing/fake-messages-server';
+import { FakeMessagesServer } from '../../workers/model/test-support/fake-messages-server';
 import { openCorpus } from '../../workers/db/open-corpus';
 import { importFile } from '../../workers/import/import-file';
-import { pipelineReply } from '../../workers/pipeline/testing/fake-pipeline-model';
+import { pipelineReply } from '../../workers/pipeline/test-support/fake-pipeline-model';
 
 /** A fixed, fake key: the fake server checks it, nothing stores it. */
 const recordingKey = 'sk-ant-sample-recording';

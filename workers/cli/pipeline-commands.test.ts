@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { testKey } from '../model/testing/model-test-kit';
-import { usePipelineKit } from '../pipeline/testing/pipeline-kit';
+import { testKey } from '../model/test-support/model-test-kit';
+import { usePipelineKit } from '../pipeline/test-support/pipeline-kit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);

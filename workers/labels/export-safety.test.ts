@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../util/csv';
 import { useTempDir } from '../test-support/temp-dir';
 import { neutraliseCell, restoreCell } from './label-csv';
-import { rubric, sampleCore } from './testing/label-test-kit';
+import { rubric, sampleCore } from './test-support/label-test-kit';
 
 const tempDir = useTempDir();
 

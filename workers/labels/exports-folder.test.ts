@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
 import { exportBaseName, exportsFolder, writeNewFile } from './exports-folder';
-import { rubric, sampleCore } from './testing/label-test-kit';
+import { rubric, sampleCore } from './test-support/label-test-kit';
 
 const tempDir = useTempDir();
 

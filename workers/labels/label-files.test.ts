@@ -6,7 +6,7 @@ import type { Core } from '../core/core';
 import { parseCsv } from '../util/csv';
 import { useTempDir } from '../test-support/temp-dir';
 import { decodeValue, encodeValue } from './label-csv';
-import { rubric, sampleCore } from './testing/label-test-kit';
+import { rubric, sampleCore } from './test-support/label-test-kit';
 
 const tempDir = useTempDir();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
-import { rubric, sampleCore } from './testing/label-test-kit';
+import { rubric, sampleCore } from './test-support/label-test-kit';
 
 const tempDir = useTempDir();
 

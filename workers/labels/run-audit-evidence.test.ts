@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql as runAuditV2 } from '../db/migrations/012-run-audit-v2';
 import { useTempDir } from '../test-support/temp-dir';
-import { sampleCore } from './testing/label-test-kit';
+import { sampleCore } from './test-support/label-test-kit';
 
 const tempDir = useTempDir();
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../common/contract';
 import { listLedger } from './ledger-queries';
 import { ModelAccess } from './model-access';
-import { apiErrorBody, toolUseMessage } from './testing/fake-messages-server';
-import { judgeRequest, testKey, useModelKit } from './testing/model-test-kit';
+import { apiErrorBody, toolUseMessage } from './test-support/fake-messages-server';
+import { judgeRequest, testKey, useModelKit } from './test-support/model-test-kit';
 
 describe('ledger.list and models.status', () => {
   const kit = useModelKit();

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ModelCallError } from './model-errors';
 import { buildRequest } from './model-request';
 import { PriceTable, worstCaseCost } from './price-table';
-import { toolUseMessage } from './testing/fake-messages-server';
-import { judgeRequest, useModelKit } from './testing/model-test-kit';
+import { toolUseMessage } from './test-support/fake-messages-server';
+import { judgeRequest, useModelKit } from './test-support/model-test-kit';
 
 const verdict = { verdict: 'does_not_fire', rationale: 'every column it reads is in the static facts' };
 

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { toErrorData } from '../../common/errors';
 import { ModelCallError } from './model-errors';
 import { buildRequest } from './model-request';
-import { apiErrorBody, toolUseMessage } from './testing/fake-messages-server';
-import { judgeRequest, testKey, useModelKit } from './testing/model-test-kit';
+import { apiErrorBody, toolUseMessage } from './test-support/fake-messages-server';
+import { judgeRequest, testKey, useModelKit } from './test-support/model-test-kit';
 import type { ModelClient } from './model-client';
 
 const fires = { verdict: 'fires', rationale: 'the program imports lightgbm, which the static facts do not list' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../import/canonical-json';
 import { ModelCallError } from './model-errors';
-import { apiErrorBody, toolUseMessage } from './testing/fake-messages-server';
-import { judgeRequest, testKey, useModelKit } from './testing/model-test-kit';
+import { apiErrorBody, toolUseMessage } from './test-support/fake-messages-server';
+import { judgeRequest, testKey, useModelKit } from './test-support/model-test-kit';
 
 const verdict = { verdict: 'fires', rationale: 'df["price"] is read but the facts list no price column' };
 

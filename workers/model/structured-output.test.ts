@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest } from './model-request';
 import { readStructured } from './structured-output';
-import { toolUseMessage } from './testing/fake-messages-server';
-import { judgeRequest, verdictSchema } from './testing/model-test-kit';
+import { toolUseMessage } from './test-support/fake-messages-server';
+import { judgeRequest, verdictSchema } from './test-support/model-test-kit';
 
 describe('reading a structured answer', () => {
   it('reads the forced tool input and the usage', () => {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { JobProgressEvent, WorkbenchEvent } from '../../common/events';
-import { toolUseMessage } from '../model/testing/fake-messages-server';
+import { toolUseMessage } from '../model/test-support/fake-messages-server';
 import { exportRecords } from '../export/export-records';
-import { usePipelineKit } from './testing/pipeline-kit';
+import { usePipelineKit } from './test-support/pipeline-kit';
 
 describe('Quota curation over the sample corpus', () => {
   const kit = usePipelineKit();

@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ReceivedRequest, ScriptedReply } from '../model/testing/fake-messages-server';
-import { apiErrorBody, toolUseMessage } from '../model/testing/fake-messages-server';
+import type { ReceivedRequest, ScriptedReply } from '../model/test-support/fake-messages-server';
+import { apiErrorBody, toolUseMessage } from '../model/test-support/fake-messages-server';
 import { canonicalJson } from '../import/canonical-json';
-import { pipelineReply } from './testing/fake-pipeline-model';
-import { usePipelineKit } from './testing/pipeline-kit';
+import { pipelineReply } from './test-support/fake-pipeline-model';
+import { usePipelineKit } from './test-support/pipeline-kit';
 
 const hashOf = (r: ReceivedRequest) => createHash('sha256').update(canonicalJson(r.body)).digest('hex');
 const rolloutOf = (r: ReceivedRequest) => /<rollout id="([^"]+)"/.exec((r.body as { messages: { content: string }[] }).messages[0]!.content)![1]!;

@@ -69,7 +69,7 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
         ))}
       </ol>
       {item && (
-        <article className="queue-item" data-testid="disagreement" data-target-id={item.target.id}>
+        <article className="queue-item" data-testid="disagreement" data-target-id={item.target.id} tabIndex={0}>
           <header className="queue-item-head">
             <span className="muted">
               {index + 1} / {items.length}

@@ -52,7 +52,7 @@ export function AgreementView({ schema }: { schema: LabelSchema }) {
   const coefficient = overall.method === 'kappa' ? overall.kappa : overall.alpha;
   const name = overall.method === 'kappa' ? "Cohen's kappa" : "Krippendorff's alpha (nominal)";
   return (
-    <div className="agreement-view" data-testid="agreement-view">
+    <div className="agreement-view" data-testid="agreement-view" role="region" aria-label="Agreement" tabIndex={0}>
       <section
         className="agreement-card"
         data-testid="agreement-overall"

@@ -91,7 +91,7 @@ export function EvidencePane({ target, schema }: { target: LabelTarget; schema: 
 /** The evidence sections of one item, wherever it was loaded (the queue, adjudication). */
 export function EvidenceView({ evidence, schema }: { evidence: LabelEvidence; schema: string }) {
   return (
-    <section className="evidence-pane" data-testid="evidence-pane" aria-label="Evidence">
+    <section className="evidence-pane" data-testid="evidence-pane" aria-label="Evidence" tabIndex={0}>
       <h3>Source rollouts</h3>
       <ul className="support-list">
         {evidence.support.map((s) => (

@@ -32,7 +32,7 @@ export function GuidelinesPane({
   const focused = focusedOption(schema, item, keys, peeked);
   const letterFor = (value: string) => (value === 'accept' ? 'a' : value === 'reject' ? 'r' : null);
   return (
-    <aside className="guidelines-pane" data-testid="guidelines-pane" aria-label="Guidelines">
+    <aside className="guidelines-pane" data-testid="guidelines-pane" aria-label="Guidelines" tabIndex={0}>
       <h2>{def.title}</h2>
       {def.guideline && <MarkdownText text={def.guideline} />}
       <ol className="option-keys" data-testid="option-keys">

@@ -14,7 +14,7 @@ export function ProgramLines({ excerpt, title }: { excerpt: ProgramExcerpt; titl
         </span>
         {title && <span className="muted"> · {title}</span>}
       </figcaption>
-      <pre>
+      <pre tabIndex={0}>
         {excerpt.lines.map((line, i) => {
           const number = excerpt.start + i;
           return (

@@ -35,7 +35,7 @@ export function QueueItemCard({ schema, item, position, total, keys, noteRef }: 
   const hideCategory = blind && schema.definition.value.kind === 'taxonomy' && item.mine === null;
 
   return (
-    <article className="queue-item" data-testid="queue-item" data-target-id={item.target.id} data-position={position}>
+    <article className="queue-item" data-testid="queue-item" data-target-id={item.target.id} data-position={position} tabIndex={0}>
       <header className="queue-item-head">
         <span className="muted">
           {position + 1} / {total}

@@ -31,7 +31,7 @@ export function RunAuditEvidence({ rollout }: { rollout: string }) {
   if (loaded?.rollout !== rollout) return <LoadingState label="Loading the rollout…" />;
   const { detail, failures } = loaded;
   return (
-    <aside className="evidence-pane run-audit-evidence" data-testid="run-audit-evidence" aria-label="The rollout's evidence">
+    <aside className="evidence-pane run-audit-evidence" data-testid="run-audit-evidence" aria-label="The rollout's evidence" tabIndex={0}>
       <h3>
         <a href={formatHash({ name: 'rollout', id: detail.id, step: null })} className="mono">
           {detail.id}

@@ -182,7 +182,9 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
                     </code>
                   </span>
                 </div>
-                <pre data-testid="audit-markdown">{report.markdown}</pre>
+                <pre data-testid="audit-markdown" tabIndex={0}>
+                  {report.markdown}
+                </pre>
               </section>
             )}
           </div>

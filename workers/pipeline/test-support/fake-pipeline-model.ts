@@ -5,8 +5,8 @@
  * the same run every time. Besides good rubrics it proposes, on cue, a quote attributed to the
  * wrong program and a rubric with an empty "Applies when", so the funnel has rejections.
  */
-import type { ReceivedRequest, ScriptedReply } from '../../model/testing/fake-messages-server';
-import { toolUseMessage } from '../../model/testing/fake-messages-server';
+import type { ReceivedRequest, ScriptedReply } from '../../model/test-support/fake-messages-server';
+import { toolUseMessage } from '../../model/test-support/fake-messages-server';
 
 interface Body {
   system?: string;

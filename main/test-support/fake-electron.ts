@@ -1,6 +1,6 @@
 /**
  * The parts of the `electron` module main uses, as plain objects the tests drive: `vi.mock('electron',
- * () => import('./testing/fake-electron'))`. Electron itself cannot run in these tests (no
+ * () => import('./test-support/fake-electron'))`. Electron itself cannot run in these tests (no
  * binary, no display); what is tested is main's own logic at the edge of Electron's API.
  */
 import { EventEmitter } from 'node:events';
