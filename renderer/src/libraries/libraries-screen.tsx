@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { useAppStore } from '../stores/app-store';
@@ -25,6 +26,17 @@ export function LibrariesScreen({ id }: { id: string | null }) {
   }, [id, first]);
 
   const selected = libraries?.find((l) => l.id === id);
+  const step = (by: number) => {
+    if (!libraries || libraries.length === 0) return;
+    const at = libraries.findIndex((l) => l.id === id);
+    const next = libraries[Math.min(libraries.length - 1, Math.max(0, at + by))];
+    if (next && next.id !== id) navigate({ name: 'libraries', id: next.id }, { replace: true });
+  };
+  const hasLibraries = () => (libraries?.length ?? 0) > 1;
+  useCommands([
+    { id: 'libraries.next', group: 'Libraries', title: 'Next library', keys: ['j'], when: hasLibraries, run: () => step(1) },
+    { id: 'libraries.previous', group: 'Libraries', title: 'Previous library', keys: ['k'], when: hasLibraries, run: () => step(-1) },
+  ]);
   return (
     <div className="screen libraries-screen" data-testid="libraries-screen">
       <header className="screen-header">

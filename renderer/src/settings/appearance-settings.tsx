@@ -1,4 +1,5 @@
 import { themeChoices, type ThemeChoice } from '../../../common/theme';
+import { useCommands } from '../commands/use-commands';
 import { useSettingsStore } from '../stores/settings-store';
 
 const choiceLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -6,6 +7,15 @@ const choiceLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Li
 /** The theme: the system's (prefers-color-scheme), or light or dark always. Kept in the corpus with the other settings. */
 export function AppearanceSettings({ theme }: { theme: ThemeChoice }) {
   const save = useSettingsStore((s) => s.save);
+  useCommands(
+    themeChoices.map((choice) => ({
+      id: `settings.theme-${choice}`,
+      group: 'Settings',
+      title: `Theme: ${choiceLabels[choice]}`,
+      when: () => theme !== choice,
+      run: () => void save({ theme: choice }),
+    })),
+  );
   return (
     <section className="settings-section" aria-labelledby="appearance-title">
       <h2 id="appearance-title">Appearance</h2>
