@@ -14,15 +14,13 @@ async function findFailedStep(request: APIRequestContext, workbench: Workbench) 
 
 /** The allocation rows on screen, as the backend's numbers they carry. */
 async function allocationRows(panel: Locator) {
-  return panel
-    .getByTestId('allocation-row')
-    .evaluateAll((rows) =>
-      rows.map((r) => ({
-        category: r.getAttribute('data-category'),
-        slots: Number(r.getAttribute('data-slots')),
-        available: Number(r.getAttribute('data-available')),
-      })),
-    );
+  return panel.getByTestId('allocation-row').evaluateAll((rows) =>
+    rows.map((r) => ({
+      category: r.getAttribute('data-category'),
+      slots: Number(r.getAttribute('data-slots')),
+      available: Number(r.getAttribute('data-available')),
+    })),
+  );
 }
 
 test('the rubrics panel splits the slots by category, ranks the cards, and leads to a rubric and its evidence', async ({ workbench, page, request }) => {
