@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { ModalDialog } from '../components/modal-dialog';
+import { FileProgress } from '../import/file-progress';
 import { isImportingLabels, useLabelImportStore, type LabelImportPhase } from '../stores/label-import-store';
 import { ChooseLabelFiles } from './choose-label-files';
 import { LabelImportResults } from './label-import-results';
@@ -30,16 +31,16 @@ export function LabelImportDialog() {
           Other auditors' label files (bundle <span className="mono">.jsonl</span>, <span className="mono">.jsonl.gz</span> or CSV). Each file is imported whole
           or not at all: a bad line stops that file, and the error names its line and field. Records already in the corpus are counted as duplicates.
         </p>
-        <div className="import-progress" data-testid="label-import-progress" data-phase={phase}>
-          <div className="progress-text">
-            <strong>{heading(phase, done, total)}</strong>
-            <span className={phase === 'finished' && failed ? 'progress-message failure-count' : 'progress-message muted'}>{progress.message}</span>
-          </div>
-          <div className="progress-track" role="progressbar" aria-label="Files imported" aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
-            <div className={phase === 'finished' && failed ? 'progress-done mixed' : 'progress-done'} style={{ width: `${(100 * done) / total}%` }} />
-            {running && done < total && <div className="progress-current" style={{ left: `${(100 * done) / total}%`, width: `${(100 * stripe) / total}%` }} />}
-          </div>
-        </div>
+        <FileProgress
+          testId="label-import-progress"
+          phase={phase}
+          heading={heading(phase, done, total)}
+          message={progress.message}
+          failed={failed}
+          done={done}
+          total={total}
+          working={running && done < total ? stripe : 0}
+        />
         {rows && <LabelImportResults rows={rows} />}
       </div>
       <footer className="modal-foot">
