@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toErrorData } from '../../../common/errors';
+import { useCommands } from '../commands/use-commands';
 import { formatCount } from '../lib/format';
 import { useLibraryStore } from '../stores/library-store';
 import { usePipelineStore } from '../stores/pipeline-store';
@@ -53,6 +54,16 @@ export function NewRunForm() {
     setDraft((d) => ({ ...d, ...change }));
     setOutcome(null);
   };
+  useCommands([
+    ...(['mine', 'quota', 'filtered'] as const).map((k) => ({
+      id: `pipeline.new-${k}`,
+      group: 'Pipeline',
+      title: `New run: ${startLabel[k].replace(/^Start /, '')}`,
+      when: () => !starting && !(blocked && usesModel(k)),
+      run: () => edit({ kind: k }),
+    })),
+    { id: 'pipeline.start', group: 'Pipeline', title: startLabel[kind], when: () => !starting, run: () => form.current?.requestSubmit() },
+  ]);
   const invalid = (field: keyof NewRunErrors) => ({ 'aria-invalid': shown[field] !== undefined, 'aria-describedby': `new-run-${field}-note` });
 
   async function onSubmit(event: FormEvent): Promise<void> {

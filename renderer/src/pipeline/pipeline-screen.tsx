@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { useAppStore } from '../stores/app-store';
 import { followPipelineEvents, usePipelineStore } from '../stores/pipeline-store';
@@ -25,6 +26,18 @@ export function PipelineScreen({ run }: { run: string | null }) {
   useEffect(() => {
     if (run !== null) usePipelineStore.getState().showRun(run);
   }, [run]);
+  // j and k open the next or previous run's details, as they move through every other list.
+  const openNeighbour = (by: number) => {
+    if (!runs || runs.length === 0) return;
+    const at = runs.findIndex((r) => r.id === usePipelineStore.getState().expanded);
+    const next = runs[at === -1 ? 0 : Math.min(runs.length - 1, Math.max(0, at + by))];
+    if (next) usePipelineStore.getState().showRun(next.id);
+  };
+  const hasRuns = () => (runs?.length ?? 0) > 0;
+  useCommands([
+    { id: 'pipeline.next-run', group: 'Pipeline', title: "Next run's details", keys: ['j'], when: hasRuns, run: () => openNeighbour(1) },
+    { id: 'pipeline.previous-run', group: 'Pipeline', title: "Previous run's details", keys: ['k'], when: hasRuns, run: () => openNeighbour(-1) },
+  ]);
   const settled = status !== null && runs !== null && ledger !== null;
   useEffect(() => {
     if (settled) markReady();
