@@ -165,4 +165,23 @@ test('the palette finds and runs an action on each screen, and the rollout keys 
     await runFromPalette(page, `go to ${screen}`, id);
     await expect(page).toHaveURL(new RegExp(`#/${screen}`));
   }
+
+  // Libraries, Pipeline and Settings have keys and commands of their own.
+  const libraries = await workbench.call('libraries.list', {});
+  await runFromPalette(page, 'go to libraries', 'app.go.libraries');
+  await expect(page).toHaveURL(new RegExp(`#/libraries/${encodeURIComponent(libraries[0]!.id)}`));
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`#/libraries/${encodeURIComponent(libraries[1]!.id)}`));
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`#/libraries/${encodeURIComponent(libraries[0]!.id)}`));
+
+  await runFromPalette(page, 'go to pipeline', 'app.go.pipeline');
+  await runFromPalette(page, 'new run filtered', 'pipeline.new-filtered');
+  await expect(page.getByTestId('new-run-form')).toHaveAttribute('data-kind', 'filtered');
+
+  await runFromPalette(page, 'go to settings', 'app.go.settings');
+  await runFromPalette(page, 'theme dark', 'settings.theme-dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await runFromPalette(page, 'theme light', 'settings.theme-light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
