@@ -13,11 +13,13 @@ export interface ServeProcess {
 const startBoundMs = 90_000;
 
 /**
- * Starts `rwb serve` as a real child process and resolves once it prints its URL. `env` is laid
+ * Starts `rwb serve` (on `dbPath`, or with none: the user's sample corpus) as a real child process and resolves once it prints its URL. `env` is laid
  * over this process's environment; a variable set to undefined is removed from it.
  */
-export function startServe(dbPath: string, env: Record<string, string | undefined> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [rwbBin, 'serve', '--db', dbPath, '--port', '0'], {
+export function startServe(dbPath: string | null, env: Record<string, string | undefined> = {}): Promise<ServeProcess> {
+  // No corpus named: the first start a user gets, on the sample corpus made in RWB_DATA_DIR.
+  const corpus = dbPath === null ? [] : ['--db', dbPath];
+  const child = spawn(process.execPath, [rwbBin, 'serve', ...corpus, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
