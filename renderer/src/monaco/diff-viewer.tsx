@@ -64,10 +64,11 @@ export function DiffViewer({ editorId, original, modified, sideBySide, testId, s
         renderMarginRevertIcon: false,
         renderGutterMenu: false,
         hideUnchangedRegions: { enabled: true, contextLineCount: 4, minimumLineCount: 8, revealLineCount: 20 },
+        // The editors' text areas are form fields to a screen reader: each says which side it is.
+        // Set here, not on the side editors, which the diff editor gives its own labels again.
+        originalAriaLabel: 'Side A, read only',
+        modifiedAriaLabel: 'Side B, read only',
       });
-      // The editors' text areas are form fields to a screen reader: each says which side it is.
-      instance.getOriginalEditor().updateOptions({ ariaLabel: 'Side A, read only' });
-      instance.getModifiedEditor().updateOptions({ ariaLabel: 'Side B, read only' });
       const owned = [instance.onDidUpdateDiff(() => latest.current.onChanges(instance.getLineChanges()?.length ?? null))];
       for (const side of [instance.getOriginalEditor(), instance.getModifiedEditor()]) {
         for (const key of latest.current.shortcuts) {

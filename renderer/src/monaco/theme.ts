@@ -9,19 +9,24 @@ import type { Theme } from '../../../common/theme';
 export const monacoThemeNames: Record<Theme, string> = { light: 'rwb-light', dark: 'rwb-dark' };
 
 /**
- * Token colours stay Monaco's defaults for the base; only the chrome is matched to the app. The
- * diff highlights are faint so that every token keeps 4.5:1 on them (WCAG AA, checked by axe).
+ * Monaco's token colours, except those that fall under 4.5:1 (WCAG AA, checked by axe) on the
+ * diff highlights, which are darker in light and lighter in dark; the chrome matches the app.
  */
 const lightTheme: editor.IStandaloneThemeData = {
   base: 'vs',
   inherit: true,
-  rules: [],
+  rules: [
+    { token: 'number', foreground: '07704a' },
+    { token: 'comment', foreground: '00701a' },
+    { token: 'type', foreground: '1d6880' },
+    { token: 'keyword.flow', foreground: '9a00c2' },
+  ],
   colors: {
     'editor.background': '#ffffff',
     'editor.foreground': '#1c2128',
-    'editorLineNumber.foreground': '#6b7480',
+    'editorLineNumber.foreground': '#5f6873',
     'editorLineNumber.activeForeground': '#55606e',
-    'editorLineNumber.dimmedForeground': '#6b7480',
+    'editorLineNumber.dimmedForeground': '#5f6873',
     'editorGutter.background': '#f8f9fb',
     'editor.lineHighlightBackground': '#00000000',
     'editor.lineHighlightBorder': '#00000000',
@@ -46,7 +51,12 @@ const lightTheme: editor.IStandaloneThemeData = {
 const darkTheme: editor.IStandaloneThemeData = {
   base: 'vs-dark',
   inherit: true,
-  rules: [],
+  rules: [
+    { token: 'keyword', foreground: '6fb0e8' },
+    { token: 'comment', foreground: '8dbf73' },
+    { token: 'string', foreground: 'd7a088' },
+    { token: 'keyword.flow', foreground: 'd09bcc' },
+  ],
   colors: {
     'editor.background': '#1a1e23',
     'editor.foreground': '#e3e7ec',
