@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three at once on 2 cores: a test spends much of its time waiting on a server, a worker or a
+  // program it started, so two left the machine about half idle.
+  workers: 3,
   // Bounds, not waits: a passing test never sits on them. Every test waits on state the app
   // exposes; these only decide how long a hang takes to report. One state change on a 2-core
   // machine under full load (two tests, each a Chromium, a server and a worker) has taken 15 s,
