@@ -37,6 +37,12 @@ function keyCodeOf(monaco: MonacoApi, key: string): number | undefined {
 }
 
 /**
+ * The editors' text areas are form fields to a screen reader: each says which side it is. The
+ * diff editor rewrites its sides' labels on every options update, so every update carries them.
+ */
+const sideLabels = { originalAriaLabel: 'Side A, read only', modifiedAriaLabel: 'Side B, read only' };
+
+/**
  * Two texts in Monaco's diff editor, read-only, side by side or inline. The diff is computed
  * in the editor worker and the editor renders only what is visible, so files of thousands of
  * lines are shown whole; long unchanged stretches fold away (a click unfolds them).
@@ -64,10 +70,7 @@ export function DiffViewer({ editorId, original, modified, sideBySide, testId, s
         renderMarginRevertIcon: false,
         renderGutterMenu: false,
         hideUnchangedRegions: { enabled: true, contextLineCount: 4, minimumLineCount: 8, revealLineCount: 20 },
-        // The editors' text areas are form fields to a screen reader: each says which side it is.
-        // Set here, not on the side editors, which the diff editor gives its own labels again.
-        originalAriaLabel: 'Side A, read only',
-        modifiedAriaLabel: 'Side B, read only',
+        ...sideLabels,
       });
       const owned = [instance.onDidUpdateDiff(() => latest.current.onChanges(instance.getLineChanges()?.length ?? null))];
       for (const side of [instance.getOriginalEditor(), instance.getModifiedEditor()]) {
@@ -107,7 +110,7 @@ export function DiffViewer({ editorId, original, modified, sideBySide, testId, s
   }, [editorId, ready, original.content, original.path, modified.content, modified.path]);
 
   useEffect(() => {
-    if (ready) diffEditor(editorId)?.updateOptions({ renderSideBySide: sideBySide });
+    if (ready) diffEditor(editorId)?.updateOptions({ renderSideBySide: sideBySide, ...sideLabels });
   }, [editorId, ready, sideBySide]);
 
   return (
