@@ -1,14 +1,8 @@
 import { ApiError } from '../../common/errors';
+import type { TaskLeaderboard } from '../../common/runs/run-types';
 import { parseCsv } from '../util/csv';
 
-export interface LeaderboardThresholds {
-  teams: number;
-  lowerIsBetter: boolean;
-  gold: number;
-  silver: number;
-  bronze: number;
-  median: number;
-}
+export type LeaderboardThresholds = Omit<TaskLeaderboard, 'task' | 'source'>;
 
 export interface Placement {
   medal: 'gold' | 'silver' | 'bronze' | 'none';

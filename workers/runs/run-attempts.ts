@@ -84,18 +84,7 @@ export function getAttempt(db: Db, id: number): AttemptRow {
 }
 
 /** The bundle fields of an attempt, as export writes them. */
-export interface AttemptBundleFields {
-  experiment: string;
-  case: string;
-  arm: string;
-  repeat: number;
-  status: AttemptStatus;
-  exitCode: number | null;
-  wallS: number | null;
-  score: number | null;
-  valid: boolean | null;
-  host: string | null;
-}
+export type AttemptBundleFields = Pick<AttemptRow, 'experiment' | 'case' | 'arm' | 'repeat' | 'status' | 'exitCode' | 'wallS' | 'score' | 'valid' | 'host'>;
 
 /** sha256 of the canonical `attempt` record, the way the importer hashes it (absent fields for nulls). */
 export function attemptRecordHash(a: AttemptBundleFields): string {
