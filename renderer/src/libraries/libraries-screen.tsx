@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { neighbour } from '../commands/neighbour';
 import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
@@ -27,9 +28,12 @@ export function LibrariesScreen({ id }: { id: string | null }) {
 
   const selected = libraries?.find((l) => l.id === id);
   const step = (by: number) => {
-    if (!libraries || libraries.length === 0) return;
-    const at = libraries.findIndex((l) => l.id === id);
-    const next = libraries[Math.min(libraries.length - 1, Math.max(0, at + by))];
+    if (!libraries) return;
+    const next = neighbour(
+      libraries,
+      libraries.findIndex((l) => l.id === id),
+      by,
+    );
     if (next && next.id !== id) navigate({ name: 'libraries', id: next.id }, { replace: true });
   };
   const hasLibraries = () => (libraries?.length ?? 0) > 1;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { neighbour } from '../commands/neighbour';
 import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { useAppStore } from '../stores/app-store';
@@ -28,9 +29,12 @@ export function PipelineScreen({ run }: { run: string | null }) {
   }, [run]);
   // j and k open the next or previous run's details, as they move through every other list.
   const openNeighbour = (by: number) => {
-    if (!runs || runs.length === 0) return;
-    const at = runs.findIndex((r) => r.id === usePipelineStore.getState().expanded);
-    const next = runs[at === -1 ? 0 : Math.min(runs.length - 1, Math.max(0, at + by))];
+    if (!runs) return;
+    const next = neighbour(
+      runs,
+      runs.findIndex((r) => r.id === usePipelineStore.getState().expanded),
+      by,
+    );
     if (next) usePipelineStore.getState().showRun(next.id);
   };
   const hasRuns = () => (runs?.length ?? 0) > 0;
