@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
+import { rwbEntry } from '../test-support/rwb-entry';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -13,7 +14,7 @@ const tempDir = useTempDir();
 
 async function rwb(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, 'bin/rwb.js'), ...args], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [rwbEntry(), ...args], { maxBuffer: 16 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -6,13 +6,12 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { testKey } from '../model/test-support/model-test-kit';
 import { usePipelineKit } from '../pipeline/test-support/pipeline-kit';
+import { rwbEntry } from '../test-support/rwb-entry';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 describe('rwb pipeline commands', () => {
@@ -22,7 +21,7 @@ describe('rwb pipeline commands', () => {
   async function rwb(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const env = { ...process.env, ANTHROPIC_API_KEY: testKey, ANTHROPIC_BASE_URL: kit.server.url, RWB_MODEL_MODE: 'live' };
     try {
-      const { stdout, stderr } = await run(process.execPath, [join(root, 'bin/rwb.js'), ...args, '--db', kit.dbPath], { env, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout, stderr } = await run(process.execPath, [rwbEntry(), ...args, '--db', kit.dbPath], { env, maxBuffer: 64 * 1024 * 1024 });
       return { code: 0, stdout, stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };

@@ -7,9 +7,10 @@ import { useTempDir } from '../test-support/temp-dir';
 import type { RefusalCause } from './corpus-refusal';
 import { latestSchemaVersion, migrations } from './migrations';
 import { corpusApplicationId, openCorpus, schemaVersion } from './open-corpus';
+import { rwbEntry } from '../test-support/rwb-entry';
 
 const tempDir = useTempDir();
-const rwbBin = join(import.meta.dirname, '..', '..', 'bin', 'rwb.js');
+const rwbBin = rwbEntry();
 
 /** A corpus whose writes are all in the main file (no -wal beside it), as a copied corpus is. */
 function closedCorpus(path: string, change: (db: Database.Database) => void = () => undefined): Buffer {

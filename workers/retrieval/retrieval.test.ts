@@ -6,15 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetrievalResult } from '../../common/rubrics/rubric-types';
 import { Core } from '../core/core';
 import { sampleBundlePath } from '../core/sample-corpus';
 import { openCorpus } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
+import { rwbEntry } from '../test-support/rwb-entry';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const libraries = { 'wrong-answer-1st': 10, 'whole-rollout-pool': 45, 'quota-24': 24 } as const;
 let dir: string;
 let dbPath: string;
@@ -35,7 +34,7 @@ afterAll(() => {
 });
 
 function rwb(...args: string[]): unknown {
-  return JSON.parse(execFileSync(process.execPath, [join(root, 'bin/rwb.js'), ...args, '--db', dbPath, '--json'], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(process.execPath, [rwbEntry(), ...args, '--db', dbPath, '--json'], { encoding: 'utf8' }));
 }
 
 function checkInvariants(result: RetrievalResult, size: number): void {

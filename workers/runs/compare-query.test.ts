@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { Core } from '../core/core';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
+import { rwbEntry } from '../test-support/rwb-entry';
 
 const tempDir = useTempDir();
 const sample = fileURLToPath(new URL('../../fixtures/sample/sample-corpus.jsonl', import.meta.url));
-const rwb = fileURLToPath(new URL('../../bin/rwb.js', import.meta.url));
+const rwb = rwbEntry();
 
 describe('experiments.compare and rwb compare', () => {
   it('reports the sample exp-1 (RMSLE and speedup) per case, by direction, with a relative effect instead of an effect', async () => {

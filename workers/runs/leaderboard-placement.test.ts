@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { Core } from '../core/core';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
+import { rwbEntry } from '../test-support/rwb-entry';
 
 const tempDir = useTempDir();
 const pizza = fileURLToPath(new URL('../../fixtures/real/mle-bench-leaderboards/random-acts-of-pizza.csv', import.meta.url));
-const rwb = fileURLToPath(new URL('../../bin/rwb.js', import.meta.url));
+const rwb = rwbEntry();
 
 const attempt = (arm: string, kase: string, repeat: number, status: string, score: number | null) => ({
   type: 'attempt',

@@ -1,8 +1,8 @@
 /** `rwb serve` as a real child process for tests, resolved once it prints its URL. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { rwbEntry } from './rwb-entry';
 
-const rwbBin = fileURLToPath(new URL('../../bin/rwb.js', import.meta.url));
+const rwbBin = rwbEntry();
 
 export interface SpawnedServe {
   child: ChildProcess;
