@@ -1,0 +1,45 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './open-corpus';
+import { fromWtf8 } from './wtf8';
+
+/**
+ * Reads rows back exactly, lone surrogates included. A string bound to a TEXT column is stored
+ * as its WTF-8 bytes (see wtf8.ts), so equality on it holds and ordinary strings take no other
+ * path; only reading it loses the surrogates, to U+FFFD. A value that comes back holding U+FFFD
+ * is read again from its table as bytes, by the `_rowid` the query selected (`SELECT rowid AS
+ * _rowid, ...`), and decoded. Values of columns the table does not have (joined, computed) and
+ * rows without `_rowid` come back as SQLite gave them.
+ */
+export function exactRows(db: Db): <T extends Record<string, unknown>>(table: string, row: T) => T {
+  const columnsOf = new Map<string, ReadonlySet<string>>();
+  const readers = new Map<string, Statement<[unknown], Buffer>>();
+  const columns = (table: string) => {
+    let known = columnsOf.get(table);
+    if (known === undefined) {
+      const info = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(table);
+      known = new Set(info.map((c) => c.name));
+      columnsOf.set(table, known);
+    }
+    return known;
+  };
+  const bytes = (table: string, column: string, rowid: unknown): Buffer => {
+    const key = `${table}\u0000${column}`;
+    let reader = readers.get(key);
+    if (reader === undefined) {
+      reader = db.prepare<[unknown], Buffer>(`SELECT CAST("${column}" AS BLOB) FROM "${table}" WHERE rowid = ?`).pluck();
+      readers.set(key, reader);
+    }
+    return reader.get(rowid)!;
+  };
+  return (table, row) => {
+    if (row._rowid === undefined) return row;
+    let exact: Record<string, unknown> | undefined;
+    for (const column in row) {
+      const value = row[column];
+      if (typeof value !== 'string' || !value.includes('\uFFFD') || !columns(table).has(column)) continue;
+      exact ??= { ...row };
+      exact[column] = fromWtf8(bytes(table, column, row._rowid));
+    }
+    return (exact ?? row) as typeof row;
+  };
+}
