@@ -5,10 +5,15 @@ function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer.types.includes('Files');
 }
 
-/** Where files are dropped, or picked with the system's file chooser. */
+/**
+ * Where files are dropped, or picked with the system's file chooser; a run folder is picked
+ * whole, so the files its journal names beside it (`code_file`) come along.
+ */
 export function FileDropZone() {
   const addFiles = useImportStore((s) => s.addFiles);
+  const addFolder = useImportStore((s) => s.addFolder);
   const inputRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   function onDragOver(event: DragEvent<HTMLDivElement>): void {
@@ -38,6 +43,9 @@ export function FileDropZone() {
       <button type="button" className="button" data-autofocus onClick={() => inputRef.current?.click()}>
         Choose files…
       </button>
+      <button type="button" className="button" title="A run folder: its journal and the program files it names" onClick={() => folderRef.current?.click()}>
+        Choose folder…
+      </button>
       <input
         ref={inputRef}
         type="file"
@@ -49,6 +57,20 @@ export function FileDropZone() {
         onChange={(e) => {
           addFiles([...(e.target.files ?? [])]);
           // Lets the same file be chosen again after it was removed from the list.
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={folderRef}
+        type="file"
+        // Not in React's attribute types; every browser engine and Electron read it.
+        {...{ webkitdirectory: '' }}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="import-folder-input"
+        onChange={(e) => {
+          addFolder([...(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />
