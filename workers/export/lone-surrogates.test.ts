@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openCorpus } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
@@ -9,6 +10,9 @@ import { writeBundle } from '../test-support/write-bundle';
 import { exportBundle } from './bundle-export';
 
 const tempDir = useTempDir();
+const agents = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/agents');
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A high and a low half of an emoji, each alone: what an agent's output limit leaves behind. */
 const hi = '\ud83d';
@@ -132,6 +136,45 @@ describe('lone UTF-16 surrogates in every string field', () => {
 
     // Importing the export into the corpus it came from finds every record already there.
     expect(await importFile(first, exported)).toMatchObject({ rollouts: 0, steps: 0, programs: 0, rubrics: 0, libraries: 0, labels: 0, error: null });
+    first.close();
+    second.close();
+  });
+});
+
+describe('lone UTF-16 surrogates in an agent run', () => {
+  it('an AIDE journal and a SWE-agent trajectory holding them export as read, and the export re-imports byte-identical', async () => {
+    const dir = tempDir();
+    const journal = JSON.parse(readFileSync(join(agents, 'a2-aisv2-lnp-stage4.journal.json'), 'utf8')) as Json;
+    journal.nodes[0].code = s(journal.nodes[0].code as string);
+    journal.nodes[0]._term_out = [s('cut output'), 'Execution time: a second'];
+    journal.nodes[1].analysis = s('the analysis');
+    const trajectory = JSON.parse(readFileSync(join(agents, 's3-django__django-15127.traj'), 'utf8')) as Json;
+    trajectory.trajectory[0].action = s(trajectory.trajectory[0].action as string);
+    trajectory.trajectory[0].observation = s('observed');
+    const journalPath = join(dir, 'journal.json');
+    const trajectoryPath = join(dir, 'run.traj');
+    // JSON.stringify escapes a lone surrogate (`\ud83d`), as Python's json does.
+    writeFileSync(journalPath, JSON.stringify(journal));
+    writeFileSync(trajectoryPath, JSON.stringify(trajectory));
+    expect(readFileSync(journalPath, 'utf8')).toContain('\\ud83d|\\ude00');
+
+    const first = openCorpus(join(dir, 'first.db'));
+    for (const path of [journalPath, trajectoryPath]) expect(await importFile(first, path)).toMatchObject({ error: null });
+    const exported = join(dir, 'first.jsonl');
+    await exportBundle(first, exported);
+    const text = readFileSync(exported, 'utf8');
+    expect(text).not.toContain('\ufffd');
+    const out = records(exported);
+    const steps = out.filter((r) => r.type === 'step');
+    expect(steps).toContainEqual(expect.objectContaining({ command: trajectory.trajectory[0].action, stdout: s('observed') }));
+    expect(steps).toContainEqual(expect.objectContaining({ stdout: expect.stringContaining(s('cut output')) as unknown }));
+    expect(out).toContainEqual(expect.objectContaining({ type: 'program', content: journal.nodes[0].code }));
+
+    const second = openCorpus(join(dir, 'second.db'));
+    expect(await importFile(second, exported)).toMatchObject({ error: null });
+    const reexported = join(dir, 'second.jsonl');
+    await exportBundle(second, reexported);
+    expect(readFileSync(reexported, 'utf8')).toBe(text);
     first.close();
     second.close();
   });
