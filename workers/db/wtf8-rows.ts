@@ -11,17 +11,16 @@ import { fromWtf8 } from './wtf8';
  * rows without `_rowid` come back as SQLite gave them.
  */
 export function exactRows(db: Db): <T extends Record<string, unknown>>(table: string, row: T) => T {
-  const columnsOf = new Map<string, ReadonlySet<string>>();
-  const readers = new Map<string, Statement<[unknown], Buffer>>();
+  const columnsOf = new Map<string, readonly string[]>();
   const columns = (table: string) => {
     let known = columnsOf.get(table);
     if (known === undefined) {
-      const info = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(table);
-      known = new Set(info.map((c) => c.name));
+      known = db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table);
       columnsOf.set(table, known);
     }
     return known;
   };
+  const readers = new Map<string, Statement<[unknown], Buffer>>();
   const bytes = (table: string, column: string, rowid: unknown): Buffer => {
     const key = `${table}\u0000${column}`;
     let reader = readers.get(key);
@@ -34,9 +33,10 @@ export function exactRows(db: Db): <T extends Record<string, unknown>>(table: st
   return (table, row) => {
     if (row._rowid === undefined) return row;
     let exact: Record<string, unknown> | undefined;
-    for (const column in row) {
+    // Only the table's own columns: a joined text (an output) may be long, and has its own exact read.
+    for (const column of columns(table)) {
       const value = row[column];
-      if (typeof value !== 'string' || !value.includes('\uFFFD') || !columns(table).has(column)) continue;
+      if (typeof value !== 'string' || !value.includes('\uFFFD')) continue;
       exact ??= { ...row };
       exact[column] = fromWtf8(bytes(table, column, row._rowid));
     }
