@@ -1,5 +1,34 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type RefObject } from 'react';
 import { useImportStore } from '../stores/import-store';
+
+/** A file input the buttons open: what it picked goes to `picked`, then it is emptied so the same files can be picked again after they were removed from the list. */
+function HiddenPicker({
+  ref,
+  testId,
+  picked,
+  ...rest
+}: {
+  ref: RefObject<HTMLInputElement | null>;
+  testId: string;
+  picked: (files: File[]) => void;
+  multiple?: boolean;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      {...rest}
+      className="visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid={testId}
+      onChange={(e) => {
+        picked([...(e.target.files ?? [])]);
+        e.target.value = '';
+      }}
+    />
+  );
+}
 
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer.types.includes('Files');
@@ -46,34 +75,9 @@ export function FileDropZone() {
       <button type="button" className="button" title="A run folder: its journal and the program files it names" onClick={() => folderRef.current?.click()}>
         Choose folder…
       </button>
-      <input
-        ref={inputRef}
-        type="file"
-        multiple
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="import-file-input"
-        onChange={(e) => {
-          addFiles([...(e.target.files ?? [])]);
-          // Lets the same file be chosen again after it was removed from the list.
-          e.target.value = '';
-        }}
-      />
-      <input
-        ref={folderRef}
-        type="file"
-        // Not in React's attribute types; every browser engine and Electron read it.
-        {...{ webkitdirectory: '' }}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="import-folder-input"
-        onChange={(e) => {
-          addFolder([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-      />
+      <HiddenPicker ref={inputRef} testId="import-file-input" picked={addFiles} multiple />
+      {/* webkitdirectory is not in React's attribute types; every browser engine and Electron read it. */}
+      <HiddenPicker ref={folderRef} testId="import-folder-input" picked={addFolder} {...{ webkitdirectory: '' }} />
     </div>
   );
 }
