@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { expectImported, openImportDialog } from './import-dialog';
 import { repoRoot } from './paths';
 
 /** A run folder whose AIDE journal keeps each node's program in a file beside it (`code_file`). */
@@ -9,13 +10,7 @@ test('a run folder imports in serve mode with the code files its journal names; 
   workbench,
   page,
 }) => {
-  const corpusCount = page.getByTestId('corpus-count');
-  await workbench.open('#/corpus');
-  await expect(corpusCount).toContainText('24 of 24 rollouts');
-
-  await page.getByTestId('import-button').click();
-  const dialog = page.getByTestId('import-dialog');
-  await expect(dialog).toBeVisible();
+  const { dialog, corpusCount } = await openImportDialog(workbench, page);
 
   // The journal on its own: the browser cannot send the files beside it, and the error says how to.
   await page.getByTestId('import-file-input').setInputFiles(join(runFolder, 'journal.json'));
@@ -32,12 +27,7 @@ test('a run folder imports in serve mode with the code files its journal names; 
   await expect(dialog.getByRole('list', { name: 'Files to import' }).getByRole('listitem')).toHaveText([/aide-code-files\/journal\.json/]);
   await expect(page.getByTestId('import-companions')).toContainText('3 other files');
   await page.getByTestId('import-start').click();
-  const row = page.locator('[data-testid="import-result-row"][data-file="aide-code-files/journal.json"]');
-  await expect(row).toHaveAttribute('data-status', 'ok');
-  const cells = row.locator('td');
-  await expect(cells.nth(1)).toHaveText('aide');
-  await expect(cells.nth(2)).toHaveText('1');
-  await expect(cells.nth(3)).toHaveText('3');
+  await expectImported(page, 'aide-code-files/journal.json', { format: 'aide', rollouts: 1, steps: 3 });
   await workbench.screenshot('import-folder');
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
