@@ -4,8 +4,8 @@ import type { ImportRow } from '../lib/import-results';
 import { chosenName, companionsOf, FolderUploads, splitFolder, withFolderHint } from './chosen-folder';
 
 /** A File as a folder pick gives it: `relative` is its path inside the chosen folder ('' for a file chosen alone). */
-function picked(relative: string, name = relative.split('/').pop()!): File {
-  const file = new File(['x'], name);
+function picked(relative: string, name = relative.split('/').pop()!, size = 1): File {
+  const file = new File([new Uint8Array(size)], name);
   Object.defineProperty(file, 'webkitRelativePath', { value: relative });
   return file;
 }
@@ -23,8 +23,9 @@ const failedRow = (field: string): ImportRow => ({
 });
 
 describe('a chosen folder', () => {
-  it('imports its run files and sends the rest along, only for folders that still have a run', () => {
-    const files = [picked('run/journal.json'), picked('run/code/node_0.py'), picked('run/plot.html'), picked('other/notes.txt')];
+  it('imports its run files and sends the rest along (but no file too large to be a program), only for folders that still have a run', () => {
+    const data = picked('run/train.bin', 'train.bin', 16 * 1024 * 1024 + 1);
+    const files = [picked('run/journal.json'), picked('run/code/node_0.py'), data, picked('run/plot.html'), picked('other/notes.txt')];
     const { runs, companions } = splitFolder(files);
     expect(runs.map(chosenName)).toEqual(['run/journal.json']);
     expect(companions.map(chosenName)).toEqual(['run/code/node_0.py', 'run/plot.html', 'other/notes.txt']);

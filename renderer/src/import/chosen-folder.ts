@@ -20,10 +20,13 @@ export function chosenFolder(file: File): string | null {
   return slash === -1 ? null : file.webkitRelativePath.slice(0, slash);
 }
 
-/** A folder's files, split into the runs to import and the files that only travel with them. */
+/** The largest program file an import reads for a node's `code_file` (workers/import/aide-importer.ts): a larger file never needs to travel. */
+const maxCompanionBytes = 16 * 1024 * 1024;
+
+/** A folder's files, split into the runs to import and the files that travel with them (a data file too large to be a program stays behind). */
 export function splitFolder(files: readonly File[]): { runs: File[]; companions: File[] } {
   const runs = files.filter((f) => runFileName.test(f.name));
-  return { runs, companions: files.filter((f) => !runs.includes(f)) };
+  return { runs, companions: files.filter((f) => !runs.includes(f) && f.size <= maxCompanionBytes) };
 }
 
 /** The companions of the folders that still have a run among `runs` (a folder whose runs were all removed sends nothing). */
@@ -33,7 +36,7 @@ export function companionsOf(runs: readonly File[], companions: readonly File[])
 }
 
 /** A random id for one folder's uploads: the server keeps the files sent under it together. */
-export function newFolderId(): string {
+function newFolderId(): string {
   return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
