@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
+import { expectImported, openImportDialog } from './import-dialog';
 
 /** A small valid bundle whose ids do not clash with the sample corpus: one rollout, two steps, one failing. */
 function goodBundle(): string {
@@ -60,27 +61,15 @@ test('files import through the dialog; a bad line is refused whole, naming file:
   const bad = join(dir, 'e2e-bad-line.jsonl');
   writeFileSync(good, goodBundle());
   writeFileSync(bad, badBundle());
-  const corpusCount = page.getByTestId('corpus-count');
-
-  await workbench.open('#/corpus');
-  await expect(corpusCount).toContainText('24 of 24 rollouts');
-
-  await page.getByTestId('import-button').click();
-  const dialog = page.getByTestId('import-dialog');
-  await expect(dialog).toBeVisible();
+  const { dialog, corpusCount } = await openImportDialog(workbench, page);
   await expect(page.getByTestId('import-drop-zone')).toBeVisible();
   await expect(page.getByTestId('import-format')).toHaveValue('auto');
   await expect(page.getByTestId('import-start')).toBeDisabled();
   await page.getByTestId('import-file-input').setInputFiles(good);
   await page.getByTestId('import-start').click();
 
-  const goodRow = page.locator('[data-testid="import-result-row"][data-file="e2e-import.jsonl"]');
-  await expect(goodRow).toHaveAttribute('data-status', 'ok');
-  const cells = goodRow.locator('td');
-  await expect(cells.nth(1)).toHaveText('bundle');
-  await expect(cells.nth(2)).toHaveText('1');
-  await expect(cells.nth(3)).toHaveText('2');
-  await expect(cells.nth(4)).toHaveText('1');
+  const goodRow = await expectImported(page, 'e2e-import.jsonl', { format: 'bundle', rollouts: 1, steps: 2 });
+  await expect(goodRow.locator('td').nth(4)).toHaveText('1');
   await expect(page.getByTestId('import-progress')).toContainText('1 file imported');
 
   await page.keyboard.press('Escape');

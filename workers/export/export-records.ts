@@ -1,6 +1,7 @@
 import type { BundleRecord, RecordOf } from '../../common/corpus/bundle';
 import type { Db } from '../db/open-corpus';
 import { exactTexts } from '../db/texts';
+import { exactRows } from '../db/wtf8-rows';
 
 /** A table row as better-sqlite3 returns it. */
 export type Row = Record<string, unknown>;
@@ -16,11 +17,15 @@ const optBool = (v: unknown): boolean | undefined => (v === null || v === undefi
  * their human annotations (kind, category, cause) travel as failure records.
  */
 export function* exportRecords(db: Db): Generator<BundleRecord> {
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).iterate(...params) as IterableIterator<Row>;
+  const exact = exactRows(db);
+  /** The rows of `table` that `sql` selects (with `rowid AS _rowid`), their strings exact. */
+  function* all(table: string, sql: string, ...params: unknown[]): Generator<Row> {
+    for (const row of db.prepare<unknown[], Row>(sql).iterate(...params)) yield exact(table, row);
+  }
   const text = exactTexts(db);
 
-  for (const t of db.prepare('SELECT * FROM taxonomies ORDER BY version').all() as Row[]) {
-    const categories = (db.prepare('SELECT * FROM categories WHERE taxonomy_version = ? ORDER BY position').all(t.version) as Row[]).map((c) => ({
+  for (const t of [...all('taxonomies', 'SELECT rowid AS _rowid, * FROM taxonomies ORDER BY version')]) {
+    const categories = [...all('categories', 'SELECT rowid AS _rowid, * FROM categories WHERE taxonomy_version = ? ORDER BY position', t.version)].map((c) => ({
       ...extra(c),
       code: c.code,
       name: c.name,
@@ -30,10 +35,10 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
     }));
     yield { ...extra(t), type: 'taxonomy', version: t.version, categories } as RecordOf<'taxonomy'>;
   }
-  for (const b of all('SELECT * FROM benchmarks ORDER BY id')) {
+  for (const b of all('benchmarks', 'SELECT rowid AS _rowid, * FROM benchmarks ORDER BY id')) {
     yield { ...extra(b), type: 'benchmark', id: b.id, name: opt(b.name), discipline: b.discipline, role: b.role } as RecordOf<'benchmark'>;
   }
-  for (const t of all('SELECT * FROM tasks ORDER BY id')) {
+  for (const t of all('tasks', 'SELECT rowid AS _rowid, * FROM tasks ORDER BY id')) {
     yield {
       ...extra(t),
       type: 'task',
@@ -45,10 +50,10 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       facts: parse(t.facts),
     } as RecordOf<'task'>;
   }
-  for (const c of all('SELECT * FROM collections ORDER BY id')) {
+  for (const c of all('collections', 'SELECT rowid AS _rowid, * FROM collections ORDER BY id')) {
     yield { ...extra(c), type: 'collection', id: c.id, name: c.name, createdAt: opt(c.created_at), agent: opt(c.agent) } as RecordOf<'collection'>;
   }
-  for (const r of all('SELECT * FROM rollouts ORDER BY id')) {
+  for (const r of all('rollouts', 'SELECT rowid AS _rowid, * FROM rollouts ORDER BY id')) {
     yield {
       ...extra(r),
       type: 'rollout',
@@ -66,8 +71,11 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       validSubmission: optBool(r.valid_submission),
     } as RecordOf<'rollout'>;
   }
-  for (const p of all(`SELECT p.*, t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash
-      ORDER BY p.rollout_id, p.path, p.version`)) {
+  for (const p of all(
+    'program_versions',
+    `SELECT p.rowid AS _rowid, p.*, t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash
+      ORDER BY p.rollout_id, p.path, p.version`,
+  )) {
     yield {
       ...extra(p),
       type: 'program',
@@ -77,8 +85,11 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       content: text(p.content_hash as string, p.body as string),
     } as RecordOf<'program'>;
   }
-  for (const s of all(`SELECT s.*, o.body AS stdout, e.body AS stderr FROM steps s
-      JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash ORDER BY s.rollout_id, s.idx`)) {
+  for (const s of all(
+    'steps',
+    `SELECT s.rowid AS _rowid, s.*, o.body AS stdout, e.body AS stderr FROM steps s
+      JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash ORDER BY s.rollout_id, s.idx`,
+  )) {
     yield {
       ...extra(s),
       type: 'step',
@@ -96,10 +107,14 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       program: s.program_path === null ? undefined : { path: s.program_path, version: s.program_version },
     } as RecordOf<'step'>;
   }
-  // A buggy node or a refused edit is no output's evidence: the harness's verdict travels as a record, its message with it.
-  for (const f of all(`SELECT * FROM failure_events WHERE step_idx IS NULL OR category IS NOT NULL OR cause IS NOT NULL
-      OR kind IN ('buggy', 'rejected_edit') ORDER BY rollout_id, step_idx IS NOT NULL, step_idx, id`)) {
-    const verdict = f.kind === 'buggy' || f.kind === 'rejected_edit';
+  // A buggy node or a refused edit is no output's evidence: the harness's verdict travels as a record, its message with it;
+  // so does the message of a failure of the whole rollout, which came from a record. A step's derived message is derived again.
+  for (const f of all(
+    'failure_events',
+    `SELECT rowid AS _rowid, * FROM failure_events WHERE step_idx IS NULL OR category IS NOT NULL OR cause IS NOT NULL
+      OR kind IN ('buggy', 'rejected_edit') ORDER BY rollout_id, step_idx IS NOT NULL, step_idx, id`,
+  )) {
+    const verdict = f.kind === 'buggy' || f.kind === 'rejected_edit' || f.step_idx === null;
     yield {
       ...extra(f),
       type: 'failure',
@@ -111,9 +126,9 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       ...(verdict && f.message !== null ? { message: f.message } : {}),
     } as RecordOf<'failure'>;
   }
-  for (const r of all('SELECT * FROM rubrics ORDER BY id')) yield rubricToRecord(db, r);
-  for (const l of all('SELECT * FROM libraries ORDER BY id')) yield libraryToRecord(db, l);
-  for (const l of all('SELECT * FROM labels ORDER BY made_at, annotator, schema_name, target_kind, target_id')) {
+  for (const r of all('rubrics', 'SELECT rowid AS _rowid, * FROM rubrics ORDER BY id')) yield rubricToRecord(db, r, exact);
+  for (const l of all('libraries', 'SELECT rowid AS _rowid, * FROM libraries ORDER BY id')) yield libraryToRecord(db, l, exact);
+  for (const l of all('labels', 'SELECT rowid AS _rowid, * FROM labels ORDER BY made_at, annotator, schema_name, target_kind, target_id')) {
     yield {
       ...extra(l),
       type: 'label',
@@ -126,7 +141,7 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       at: l.made_at,
     } as RecordOf<'label'>;
   }
-  for (const c of all('SELECT * FROM cases ORDER BY id')) {
+  for (const c of all('cases', 'SELECT rowid AS _rowid, * FROM cases ORDER BY id')) {
     yield {
       ...extra(c),
       type: 'case',
@@ -139,10 +154,10 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
       dataDir: opt(c.data_dir),
     } as RecordOf<'case'>;
   }
-  for (const e of all('SELECT * FROM experiments ORDER BY id')) {
+  for (const e of all('experiments', 'SELECT rowid AS _rowid, * FROM experiments ORDER BY id')) {
     yield { ...extra(e), type: 'experiment', id: e.id, name: e.name, arms: parse(e.arms), repeats: e.repeats } as RecordOf<'experiment'>;
   }
-  for (const a of all('SELECT * FROM attempts ORDER BY experiment_id, case_id, arm, repeat')) {
+  for (const a of all('attempts', 'SELECT rowid AS _rowid, * FROM attempts ORDER BY experiment_id, case_id, arm, repeat')) {
     yield {
       ...extra(a),
       type: 'attempt',
@@ -161,12 +176,17 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
 }
 
 /** A rubrics row as its bundle record; shared with the pipeline, whose replay compares these lines. */
-export function rubricToRecord(db: Db, r: Row): RecordOf<'rubric'> {
+export function rubricToRecord(db: Db, r: Row, exact = exactRows(db)): RecordOf<'rubric'> {
   // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
-  const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map((s) => ({
-    rollout: s.rollout_id,
-    task: opt(s.task_id),
-  }));
+  const supportRows = db
+    .prepare<[unknown], Row>('SELECT rowid AS _rowid, rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid')
+    .all(r.id);
+  const support = supportRows
+    .map((row) => exact('rubric_support', row))
+    .map((s) => ({
+      rollout: s.rollout_id,
+      task: opt(s.task_id),
+    }));
   return {
     ...extra(r),
     type: 'rubric',
@@ -183,8 +203,11 @@ export function rubricToRecord(db: Db, r: Row): RecordOf<'rubric'> {
 }
 
 /** A libraries row as its bundle record, its rubrics in library order. */
-export function libraryToRecord(db: Db, l: Row): RecordOf<'library'> {
-  const rubrics = db.prepare('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(l.id);
+export function libraryToRecord(db: Db, l: Row, exact = exactRows(db)): RecordOf<'library'> {
+  const rubrics = db
+    .prepare<[unknown], Row>('SELECT rowid AS _rowid, rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position')
+    .all(l.id)
+    .map((row) => exact('library_rubrics', row).rubric_id);
   return {
     ...extra(l),
     type: 'library',

@@ -3,7 +3,7 @@
  * file name, a file rewritten while it is read, Python's NaN, deep nesting, a gzip that
  * inflates past the cap, and files that are not runs at all (whose content no error quotes).
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
@@ -78,7 +78,8 @@ describe('round trip', () => {
 });
 
 describe('a file that changes while it is read', () => {
-  it('is refused with nothing written, when it grows during the import', async () => {
+  /** Imports a bundle large enough to report progress before it ends, changing it with `change` at the first report: refused with `message`, nothing written. */
+  async function refusedWhenChanged(change: (path: string) => void, message: RegExp): Promise<void> {
     const dir = tempDir();
     const steps = Array.from({ length: 2500 }, (_, i) => ({ type: 'step', rollout: 'r', index: i, command: `echo ${i}`, stdout: `${i}\n`, exitCode: 0 }));
     const path = writeBundle(dir, 'run.jsonl', [
@@ -87,20 +88,43 @@ describe('a file that changes while it is read', () => {
       { type: 'rollout', id: 'r', task: 't' },
       ...steps,
     ]);
+    // Its time in the past, so a change at once is seen whatever the clock's resolution.
+    utimesSync(path, new Date('2020-01-01T00:00:00Z'), new Date('2020-01-01T00:00:00Z'));
     const db = openCorpus(join(dir, 'corpus.db'));
     const before = tableCounts(db);
     let rewritten = false;
     const rewrite = () => {
       if (rewritten) return;
       rewritten = true;
-      appendFileSync(path, `${JSON.stringify({ type: 'step', rollout: 'r', index: 9999, command: 'late', exitCode: 0 })}\n`);
+      change(path);
     };
-    await expect(importFile(db, path, { onProgress: rewrite })).rejects.toThrow(
-      /^run\.jsonl: the file was resized \(\d+ to \d+ bytes\) while it was read; nothing was written$/,
-    );
+    await expect(importFile(db, path, { onProgress: rewrite })).rejects.toThrow(message);
     expect(rewritten).toBe(true);
     expect(tableCounts(db)).toEqual(before);
     db.close();
+  }
+
+  it('is refused with nothing written, when it grows during the import', async () => {
+    await refusedWhenChanged(
+      (path) => appendFileSync(path, `${JSON.stringify({ type: 'step', rollout: 'r', index: 9999, command: 'late', exitCode: 0 })}\n`),
+      /^run\.jsonl: the file was resized \(\d+ to \d+ bytes\) while it was read; nothing was written$/,
+    );
+  });
+
+  it('is refused with nothing written, when it is rewritten in place at the same size', async () => {
+    await refusedWhenChanged((path) => {
+      // The first record's benchmark id `b` becomes `c`: the same size, other content.
+      const fd = openSync(path, 'r+');
+      writeSync(fd, '{"type":"benchmark","id":"c"', 0);
+      closeSync(fd);
+    }, /^run\.jsonl: the file was rewritten while it was read; nothing was written$/);
+  });
+
+  it('is refused with nothing written, when a copy of the same bytes is renamed over it', async () => {
+    await refusedWhenChanged((path) => {
+      writeFileSync(`${path}.next`, readFileSync(path));
+      renameSync(`${path}.next`, path);
+    }, /^run\.jsonl: the file was replaced while it was read; nothing was written$/);
   });
 });
 

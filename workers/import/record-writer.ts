@@ -153,8 +153,9 @@ export class RecordWriter {
       step: p(`INSERT INTO steps (rollout_id, idx, parent_idx, command, stdout_hash, stderr_hash, stdout_bytes, stderr_bytes,
         exit_code, duration_ms, timed_out, killed, score, program_path, program_version, record_hash, extra)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rollout_id, idx) DO NOTHING`),
-      gradingFailure: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, record_hash, extra)
-        VALUES (?, NULL, ?, ?, ?, ?, ?)`),
+      gradingFailure: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, message, record_hash, extra)
+        VALUES (?, NULL, ?, ?, ?, ?, ?, ?)`),
+      gradingFailureFts: p('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, NULL, ?, NULL)'),
       gradingFailureExists: p('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
       rubric: p(`INSERT INTO rubrics (id, title, applies_when, pattern, fix, family, category, miner, record_hash, extra)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -397,7 +398,18 @@ export class RecordWriter {
     const hash = recordHash(record);
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
-    this.stmt.gradingFailure.run(record.rollout, record.kind ?? 'wrong_answer', record.category ?? null, record.cause ?? null, hash, extraOf(record));
+    const message = record.message ?? null;
+    const info = this.stmt.gradingFailure.run(
+      record.rollout,
+      record.kind ?? 'wrong_answer',
+      record.category ?? null,
+      record.cause ?? null,
+      message,
+      hash,
+      extraOf(record),
+    );
+    // The harness's word on a rollout (a buggy verdict) is found by search like any other failure's message.
+    if (message !== null) this.stmt.gradingFailureFts.run(info.lastInsertRowid, message);
     return 'inserted';
   }
 

@@ -82,7 +82,7 @@ function abandoned(req: IncomingMessage, res: ServerResponse): AbortSignal {
 
 /**
  * Serve mode: the renderer build and the API over HTTP (POST /api/<operation>), a WebSocket
- * of events (/events), file uploads for import (POST /upload?name=) and downloads of exported
+ * of events (/events), file uploads for import (POST /upload?name=, with &folder= for the files of one folder) and downloads of exported
  * files (GET /exports?path=), on 127.0.0.1 only, every request checked for the token, the Host
  * and the Origin. The page lives under a per-session path (/s/<token>/), so a browser keeps
  * no cookie it could send to other servers on the host. The corpus lives in a worker process,
@@ -126,7 +126,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const route = verdict.route;
     if (route === '/upload') {
       if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
-      const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload');
+      const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload', url.searchParams.get('folder'));
       return sendJson(res, 200, { ok: true, value: { path } });
     }
     if (route === '/exports') return sendExportFile(req, res, url, exportsDir);

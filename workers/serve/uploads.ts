@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, type WriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ApiError } from '../../common/errors';
 import { processExists } from '../context/live-session';
 
@@ -28,13 +28,12 @@ export function removeStaleUploads(parent = tmpdir()): number {
 }
 
 /**
- * Streams the request into `path`. Past `maxBytes`, or when the client goes away, the file is
+ * Streams the request into `file`. Past `maxBytes`, or when the client goes away, the file is
  * dropped; the rest of an oversized body is read and discarded, not cut off, so the client
  * gets the 413 instead of a reset.
  */
-function writeBody(req: IncomingMessage, path: string, name: string, maxBytes: number): Promise<void> {
+function writeBody(req: IncomingMessage, file: WriteStream, name: string, maxBytes: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const file = createWriteStream(path);
     let size = 0;
     let settled = false;
     const fail = (err: Error) => {
@@ -54,7 +53,13 @@ function writeBody(req: IncomingMessage, path: string, name: string, maxBytes: n
       if (!req.complete) fail(new ApiError('cancelled', `${name}: the client stopped sending before the end; nothing was kept`));
     });
     file.on('error', (err: NodeJS.ErrnoException) =>
-      fail(err.code === 'ENOSPC' ? new ApiError('disk_full', `${name}: the disk of the upload folder is full; free space and upload again`) : err),
+      fail(
+        err.code === 'ENOSPC'
+          ? new ApiError('disk_full', `${name}: the disk of the upload folder is full; free space and upload again`)
+          : err.code === 'EEXIST'
+            ? new ApiError('invalid_request', `${name} was already uploaded into this folder`)
+            : err,
+      ),
     );
     file.on('finish', () => {
       if (settled) return;
@@ -65,11 +70,34 @@ function writeBody(req: IncomingMessage, path: string, name: string, maxBytes: n
   });
 }
 
+/** One segment of an uploaded name, made safe to be a file or folder name. */
+function safeSegment(segment: string): string {
+  return segment.replace(/[^\w.\-+ ]/g, '_').slice(0, 200);
+}
+
+/** A folder upload's id, chosen by the client for all the files of one folder. */
+const folderId = /^[0-9a-f]{16,64}$/;
+
+/**
+ * Where a file of a folder upload goes below the folder: its relative path (`run/code/node_1.py`),
+ * each segment made safe. A path that climbs (`..`), or has an empty or dot-only segment, is refused.
+ */
+function relativeUploadPath(name: string): string {
+  const segments = name.split('/');
+  if (segments.length > 32 || segments.some((s) => s === '' || /^\.+$/.test(s))) {
+    throw new ApiError('invalid_request', `${name}: a folder upload names each file by its path inside the folder (like run/code/node_1.py)`);
+  }
+  return join(...segments.map(safeSegment));
+}
+
 /**
  * Files a browser sends for import. A browser cannot hand over a path, so serve mode
  * streams the file into a private temporary folder and the import reads it from there.
  * Each upload keeps its own name (errors name `file:line`) in a fresh sub-folder; an upload
- * that fails (too large, or the client went away) leaves nothing behind.
+ * that fails (too large, or the client went away) leaves nothing behind. The files of one
+ * folder (a run whose journal names program files beside it) share a sub-folder, named by
+ * the client's `folder` id, each at its path inside the folder, so an import of the
+ * journal finds them where the run left them.
  */
 export class Uploads {
   readonly root: string;
@@ -82,22 +110,26 @@ export class Uploads {
     this.root = mkdtempSync(join(parent, `${prefix}${process.pid}-`));
   }
 
-  async receive(req: IncomingMessage, name: string): Promise<string> {
-    const safeName =
-      basename(name)
-        .replace(/[^\w.\-+ ]/g, '_')
-        .slice(0, 200) || 'upload';
+  async receive(req: IncomingMessage, name: string, folder: string | null = null): Promise<string> {
+    if (folder !== null && !folderId.test(folder)) throw new ApiError('invalid_request', `folder: "${folder}" is not a folder upload id (16 to 64 hex digits)`);
+    const safeName = folder === null ? safeSegment(basename(name)) || 'upload' : relativeUploadPath(name);
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBytes) {
       throw new ApiError('too_large', `${safeName} is ${declared} bytes; the most this server accepts for an upload is ${this.maxBytes} bytes`);
     }
-    const dir = join(this.root, randomBytes(8).toString('hex'));
-    mkdirSync(dir);
+    const dir = join(this.root, folder === null ? randomBytes(8).toString('hex') : `folder-${folder}`);
     const path = join(dir, safeName);
+    mkdirSync(dirname(path), { recursive: true });
+    // Never onto a file already there: a folder's files each come once.
+    const file = createWriteStream(path, { flags: 'wx' });
+    let created = false;
+    file.once('open', () => (created = true));
     try {
-      await writeBody(req, path, safeName, this.maxBytes);
+      await writeBody(req, file, safeName, this.maxBytes);
     } catch (err) {
-      rmSync(dir, { recursive: true, force: true });
+      // A folder keeps the files that came whole (and one sent twice keeps its first copy); a lone upload's folder goes with it.
+      if (folder === null) rmSync(dir, { recursive: true, force: true });
+      else if (created) rmSync(path, { force: true });
       throw err;
     }
     return path;

@@ -7,14 +7,19 @@ import { ApiError, isApiErrorData } from '../../../common/errors';
 import { workbench } from './bridge';
 import { serveToken } from './serve-token';
 
-/** Streams `file` to the serve-mode server and returns where it was stored. */
-export async function uploadFile(file: File, signal?: AbortSignal): Promise<string> {
+/**
+ * Streams `file` to the serve-mode server and returns where it was stored. With `folder` (one
+ * id for all the files of a chosen folder) it is stored at its path inside that folder.
+ */
+export async function uploadFile(file: File, signal?: AbortSignal, folder?: string): Promise<string> {
   const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
   const token = serveToken();
   if (token) headers['x-rwb-token'] = token;
   let response: Response;
   try {
-    response = await fetch(`/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST', headers, body: file, signal });
+    const name = folder === undefined ? file.name : file.webkitRelativePath;
+    const query = `name=${encodeURIComponent(name)}${folder === undefined ? '' : `&folder=${folder}`}`;
+    response = await fetch(`/upload?${query}`, { method: 'POST', headers, body: file, signal });
   } catch (err) {
     if (signal?.aborted) throw new ApiError('cancelled', `${file.name}: upload cancelled; nothing was imported`);
     throw new ApiError('unavailable', `${file.name}: the upload failed (${(err as Error).message})`);
@@ -25,8 +30,8 @@ export async function uploadFile(file: File, signal?: AbortSignal): Promise<stri
   throw new ApiError('unavailable', `${file.name}: the server refused the upload (HTTP ${response.status})`);
 }
 
-/** The path to import `file` from: its own in the desktop app, an uploaded copy in a browser. */
-export async function pathForImport(file: File, signal?: AbortSignal): Promise<string> {
+/** The path to import `file` from: its own in the desktop app, an uploaded copy in a browser (inside its folder's upload, given `folder`). */
+export async function pathForImport(file: File, signal?: AbortSignal, folder?: string): Promise<string> {
   const bridge = workbench();
   if (bridge.pathForFile) {
     const path = bridge.pathForFile(file);
@@ -34,5 +39,5 @@ export async function pathForImport(file: File, signal?: AbortSignal): Promise<s
     if (path !== '') return path;
     throw new ApiError('invalid_request', `${file.name}: this file has no path on disk; save it first`);
   }
-  return uploadFile(file, signal);
+  return uploadFile(file, signal, folder);
 }

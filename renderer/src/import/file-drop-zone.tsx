@@ -1,14 +1,48 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type RefObject } from 'react';
 import { useImportStore } from '../stores/import-store';
+
+/** A file input the buttons open: what it picked goes to `picked`, then it is emptied so the same files can be picked again after they were removed from the list. */
+function HiddenPicker({
+  ref,
+  testId,
+  picked,
+  ...rest
+}: {
+  ref: RefObject<HTMLInputElement | null>;
+  testId: string;
+  picked: (files: File[]) => void;
+  multiple?: boolean;
+}) {
+  return (
+    <input
+      ref={ref}
+      type="file"
+      {...rest}
+      className="visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid={testId}
+      onChange={(e) => {
+        picked([...(e.target.files ?? [])]);
+        e.target.value = '';
+      }}
+    />
+  );
+}
 
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer.types.includes('Files');
 }
 
-/** Where files are dropped, or picked with the system's file chooser. */
+/**
+ * Where files are dropped, or picked with the system's file chooser; a run folder is picked
+ * whole, so the files its journal names beside it (`code_file`) come along.
+ */
 export function FileDropZone() {
   const addFiles = useImportStore((s) => s.addFiles);
+  const addFolder = useImportStore((s) => s.addFolder);
   const inputRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   function onDragOver(event: DragEvent<HTMLDivElement>): void {
@@ -38,20 +72,12 @@ export function FileDropZone() {
       <button type="button" className="button" data-autofocus onClick={() => inputRef.current?.click()}>
         Choose files…
       </button>
-      <input
-        ref={inputRef}
-        type="file"
-        multiple
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="import-file-input"
-        onChange={(e) => {
-          addFiles([...(e.target.files ?? [])]);
-          // Lets the same file be chosen again after it was removed from the list.
-          e.target.value = '';
-        }}
-      />
+      <button type="button" className="button" title="A run folder: its journal and the program files it names" onClick={() => folderRef.current?.click()}>
+        Choose folder…
+      </button>
+      <HiddenPicker ref={inputRef} testId="import-file-input" picked={addFiles} multiple />
+      {/* webkitdirectory is not in React's attribute types; every browser engine and Electron read it. */}
+      <HiddenPicker ref={folderRef} testId="import-folder-input" picked={addFolder} {...{ webkitdirectory: '' }} />
     </div>
   );
 }

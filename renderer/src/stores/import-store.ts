@@ -6,7 +6,8 @@ import { create } from 'zustand';
 import type { importFormats } from '../../../common/corpus/corpus-operations';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent, workbench } from '../api/bridge';
-import { pathForImport } from '../api/upload';
+import { pathForImport, uploadFile } from '../api/upload';
+import { chosenName, companionsOf, FolderUploads, splitFolder, withFolderHint } from '../import/chosen-folder';
 import { importRows, importSummary, withFileNames, type ImportRow, type Prepared } from '../lib/import-results';
 import { reportError } from './app-store';
 
@@ -25,6 +26,8 @@ export interface ImportProgress {
 interface ImportState {
   open: boolean;
   files: File[];
+  /** Files of chosen folders that are not imported but travel with their runs (the programs a journal names). */
+  companions: File[];
   format: ImportFormat;
   phase: ImportPhase;
   progress: ImportProgress;
@@ -35,6 +38,8 @@ interface ImportState {
   /** Closes the dialog, unless an import is running. */
   close(): void;
   addFiles(files: readonly File[]): void;
+  /** Adds a chosen folder: its run files to import, the rest to travel with them. */
+  addFolder(files: readonly File[]): void;
   removeFile(index: number): void;
   setFormat(format: ImportFormat): void;
   start(): Promise<void>;
@@ -52,18 +57,33 @@ const cancelAttempts = 5;
 const cancelRetryMs = 200;
 
 let running: { jobId: string; controller: AbortController } | null = null;
-const idle = { phase: 'choosing' as const, files: [], rows: null, cancelling: false, progress: { done: 0, total: 0, message: '' } };
+const idle = { phase: 'choosing' as const, files: [], companions: [], rows: null, cancelling: false, progress: { done: 0, total: 0, message: '' } };
 
 /** The import slice. */
 export const useImportStore = create<ImportState>()((set, get) => {
   /** Gets each file to a path the backend can read; a file that cannot be read fails alone. */
   async function prepare(files: File[], signal: AbortSignal): Promise<Prepared[]> {
-    const verb = workbench().pathForFile ? 'Reading' : 'Uploading';
+    const serve = !workbench().pathForFile;
+    const verb = serve ? 'Uploading' : 'Reading';
     const prepared: Prepared[] = [];
+    // The desktop app reads a folder's files where they are; a browser sends them first.
+    const companions = serve ? companionsOf(files, get().companions) : [];
+    const total = companions.length + files.length;
+    const folders = new FolderUploads();
+    await folders.sendCompanions(
+      companions,
+      (file, folder) => uploadFile(file, signal, folder),
+      (file, i) => set({ progress: { done: i, total, message: `Uploading ${chosenName(file)}` } }),
+    );
     for (const [i, file] of files.entries()) {
-      set({ progress: { done: i, total: files.length, message: `${verb} ${file.name}` } });
+      set({ progress: { done: companions.length + i, total, message: `${verb} ${chosenName(file)}` } });
+      const folderError = folders.errorOf(file);
+      if (folderError) {
+        prepared.push({ error: folderError });
+        continue;
+      }
       try {
-        prepared.push({ path: await pathForImport(file, signal) });
+        prepared.push({ path: await pathForImport(file, signal, folders.idOf(file)) });
       } catch (err) {
         prepared.push({ error: toErrorData(err) });
       }
@@ -73,7 +93,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
 
   /** Cancelled before the import call: nothing is imported, including files already uploaded. */
   function cancelledBeforeImport(files: File[]): Prepared[] {
-    return files.map((file) => ({ error: { code: 'cancelled', message: `${file.name}: cancelled before import; nothing was written` } }));
+    return files.map((file) => ({ error: { code: 'cancelled', message: `${chosenName(file)}: cancelled before import; nothing was written` } }));
   }
 
   return {
@@ -89,9 +109,16 @@ export const useImportStore = create<ImportState>()((set, get) => {
       set({ open: false, ...(phase === 'finished' ? idle : {}) });
     },
     addFiles(files) {
-      const known = new Set(get().files.map((f) => `${f.name}:${f.size}:${f.lastModified}`));
-      const fresh = files.filter((f) => !known.has(`${f.name}:${f.size}:${f.lastModified}`));
+      const known = new Set(get().files.map((f) => `${chosenName(f)}:${f.size}:${f.lastModified}`));
+      const fresh = files.filter((f) => !known.has(`${chosenName(f)}:${f.size}:${f.lastModified}`));
       if (fresh.length > 0 && get().phase === 'choosing') set((s) => ({ files: [...s.files, ...fresh] }));
+    },
+    addFolder(files) {
+      if (get().phase !== 'choosing') return;
+      const { runs, companions } = splitFolder(files);
+      const known = new Set(get().companions.map(chosenName));
+      set((s) => ({ companions: [...s.companions, ...companions.filter((f) => !known.has(chosenName(f)))] }));
+      get().addFiles(runs);
     },
     removeFile(index) {
       set((s) => ({ files: s.files.filter((_, i) => i !== index) }));
@@ -105,7 +132,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
       const job = { jobId: crypto.randomUUID(), controller: new AbortController() };
       running = job;
       set({ phase: 'uploading', cancelling: false, rows: null });
-      const names = files.map((f) => f.name);
+      const names = files.map(chosenName);
       let prepared = await prepare(files, job.controller.signal);
       if (job.controller.signal.aborted) prepared = cancelledBeforeImport(files);
       const paths = prepared.flatMap((p) => ('path' in p ? [p.path] : []));
@@ -129,6 +156,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
         }
       }
       running = null;
+      if (!workbench().pathForFile) rows = rows.map((row, i) => withFolderHint(row, files[i]!));
       set({ phase: 'finished', rows, cancelling: false, progress: { done: files.length, total: files.length, message: importSummary(rows) } });
     },
     async cancel() {
