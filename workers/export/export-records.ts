@@ -16,18 +16,21 @@ const optBool = (v: unknown): boolean | undefined => (v === null || v === undefi
  * their human annotations (kind, category, cause) travel as failure records.
  */
 export function* exportRecords(db: Db): Generator<BundleRecord> {
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).iterate(...params) as IterableIterator<Row>;
+  const all = (sql: string, ...params: unknown[]) => db.prepare<unknown[], Row>(sql).iterate(...params);
   const text = exactTexts(db);
 
-  for (const t of db.prepare('SELECT * FROM taxonomies ORDER BY version').all() as Row[]) {
-    const categories = (db.prepare('SELECT * FROM categories WHERE taxonomy_version = ? ORDER BY position').all(t.version) as Row[]).map((c) => ({
-      ...extra(c),
-      code: c.code,
-      name: c.name,
-      family: c.family,
-      parent: opt(c.parent),
-      guideline: opt(c.guideline),
-    }));
+  for (const t of db.prepare<unknown[], Row>('SELECT * FROM taxonomies ORDER BY version').all()) {
+    const categories = db
+      .prepare<unknown[], Row>('SELECT * FROM categories WHERE taxonomy_version = ? ORDER BY position')
+      .all(t.version)
+      .map((c) => ({
+        ...extra(c),
+        code: c.code,
+        name: c.name,
+        family: c.family,
+        parent: opt(c.parent),
+        guideline: opt(c.guideline),
+      }));
     yield { ...extra(t), type: 'taxonomy', version: t.version, categories } as RecordOf<'taxonomy'>;
   }
   for (const b of all('SELECT * FROM benchmarks ORDER BY id')) {
@@ -163,10 +166,13 @@ export function* exportRecords(db: Db): Generator<BundleRecord> {
 /** A rubrics row as its bundle record; shared with the pipeline, whose replay compares these lines. */
 export function rubricToRecord(db: Db, r: Row): RecordOf<'rubric'> {
   // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
-  const support = (db.prepare('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid').all(r.id) as Row[]).map((s) => ({
-    rollout: s.rollout_id,
-    task: opt(s.task_id),
-  }));
+  const support = db
+    .prepare<unknown[], Row>('SELECT rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid')
+    .all(r.id)
+    .map((s) => ({
+      rollout: s.rollout_id,
+      task: opt(s.task_id),
+    }));
   return {
     ...extra(r),
     type: 'rubric',
