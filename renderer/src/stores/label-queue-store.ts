@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { LabelEvidence, LabelQueue, LabelTarget, LabelTargetSet, QueueItem, StoredLabel } from '../../../common/labels/labels';
+import type { LabelEvidence, LabelQueue, LabelTarget, QueueItem, StoredLabel } from '../../../common/labels/labels';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { nextOpenIndex, targetKey } from '../labels/queue-logic';
 import { reportError, useAppStore } from './app-store';
@@ -18,12 +18,8 @@ import { newClientId, saveTimeoutMs, untilSaved, withTimeout } from './label-sav
 /** What a label may hold on the wire: any JSON (the schema decides, in the worker). */
 export type WireValue = RequestOf<'labels.add'>['value'];
 
-export interface QueueRequest {
-  schema: string;
-  annotator: string;
-  targetSet: LabelTargetSet;
-  blind: boolean;
-}
+/** The queue the screen shows, asked for with every field given. */
+export type QueueRequest = Required<RequestOf<'labels.queue'>>;
 
 interface LabelQueueState {
   request: QueueRequest | null;
