@@ -23,6 +23,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // A query result cast with `as` is a type nobody checks: type the statement instead
+      // (`db.prepare<Params, Row>(sql)`), so the row type is stated once, where the SQL is.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > CallExpression.expression[callee.property.name=/^(get|all|iterate)$/]',
+          message: 'do not cast a query result with `as`: type the statement (db.prepare<Params, Row>(sql))',
+        },
+      ],
     },
   },
   {

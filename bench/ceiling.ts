@@ -32,7 +32,7 @@ export function copyRowsTimed(sourcePath: string, targetPath: string): CeilingRe
     throw new Error(`the imported corpus is at schema ${versions[0]} but a fresh one is at ${versions[1]}: did the migrations change during the run?`);
   }
   // The ceiling writes every row itself, derived ones (rollout_figures) included, so nothing may derive them again.
-  for (const name of target.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck().all() as string[]) {
+  for (const name of target.prepare<unknown[], string>(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck().all()) {
     target.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
   }
   const tables = corpusTables(target);
@@ -75,7 +75,7 @@ export function copyRowsTimed(sourcePath: string, targetPath: string): CeilingRe
 }
 
 function copyTable(source: Database.Database, target: Database.Database, table: TableInfo, time: (fn: () => void) => void): number {
-  const read = source.prepare(selectRowsSql(table)).raw();
+  const read = source.prepare<unknown[], unknown[]>(selectRowsSql(table)).raw();
   const insert = target.prepare(insertRowSql(table));
   let seconds = 0;
   let chunk: unknown[][] = [];
@@ -88,7 +88,7 @@ function copyTable(source: Database.Database, target: Database.Database, table: 
     });
     seconds += (performance.now() - start) / 1000;
   };
-  for (const row of read.iterate() as IterableIterator<unknown[]>) {
+  for (const row of read.iterate()) {
     chunk.push(row);
     if (chunk.length === chunkRows) flush();
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../workers/db/open-corpus';
+import { oneRow } from '../workers/db/one-row';
 
 /**
  * "Rows" as the import benchmark counts them: every row an import adds to an ordinary table
@@ -22,13 +23,16 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** The corpus's tables in creation order: ordinary tables, then FTS5 indexes. Shadow tables are left out. */
 export function corpusTables(db: Db): TableInfo[] {
-  const all = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).all() as {
-    name: string;
-    sql: string;
-  }[];
+  const all = db
+    .prepare<unknown[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`)
+    .all();
   const fts = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql) && /USING\s+fts5/i.test(t.sql));
   const shadow = (name: string) => fts.some((f) => name.startsWith(`${f.name}_`));
-  const columns = (name: string) => (db.prepare(`PRAGMA table_info(${quote(name)})`).all() as { name: string }[]).map((c) => c.name);
+  const columns = (name: string) =>
+    db
+      .prepare<unknown[], { name: string }>(`PRAGMA table_info(${quote(name)})`)
+      .all()
+      .map((c) => c.name);
   const tables: TableInfo[] = all.filter((t) => !fts.includes(t) && !shadow(t.name)).map((t) => ({ name: t.name, kind: 'table', columns: columns(t.name) }));
   for (const f of fts) {
     const source = /content\s*=\s*'([^']+)'/i.exec(f.sql)?.[1];
@@ -42,10 +46,12 @@ export function corpusTables(db: Db): TableInfo[] {
 /** Rows in a table as the benchmark counts them (documents, for an FTS index). */
 export function countRows(db: Db, table: TableInfo): number {
   const from = table.kind === 'fts' ? `${table.name}_docsize` : table.name;
-  return db
-    .prepare(`SELECT count(*) FROM ${quote(from)}`)
-    .pluck()
-    .get() as number;
+  return oneRow(
+    db
+      .prepare<unknown[], number>(`SELECT count(*) FROM ${quote(from)}`)
+      .pluck()
+      .get(),
+  );
 }
 
 /** Row counts of every table, keyed by table name. */

@@ -37,12 +37,7 @@ export interface LibraryMix {
 }
 
 /** One row of the rubric table. `category` is the rubric's own (null when it has none). */
-export interface RubricRow {
-  id: string;
-  title: string;
-  category: string | null;
-  family: RubricFamily;
-  miner: string | null;
+export interface RubricRow extends Pick<RubricDetail, 'id' | 'title' | 'category' | 'family' | 'miner'> {
   /** Source rollouts the rubric came from. */
   support: number;
   /** Ids of the libraries that hold it. */
@@ -123,8 +118,7 @@ export interface SlotAllocation {
 }
 
 /** A retrieved rubric; `rank` is its place within its category (1 = best match). */
-export interface RetrievedRubric {
-  id: string;
+export interface RetrievedRubric extends Pick<RubricDetail, 'id' | 'title' | 'appliesWhen' | 'pattern' | 'fix' | 'family'> {
   /** Effective category (`uncategorised` when the rubric has none). */
   category: string;
   rank: number;
@@ -132,11 +126,6 @@ export interface RetrievedRubric {
   score: number;
   /** The query terms that contributed most to the score: why it was retrieved. */
   matchedTerms: string[];
-  title: string;
-  appliesWhen: string;
-  pattern: string;
-  fix: string | null;
-  family: RubricFamily;
   support: number;
 }
 

@@ -161,19 +161,10 @@ export interface ExperimentSummary {
 }
 
 /** An experiment with its attempt grid: every slot of case x arm x repeat, in that order. */
-export interface ExperimentDetail {
-  id: string;
-  name: string;
-  arms: string[];
-  repeats: number;
+export interface ExperimentDetail extends Omit<ExperimentSummary, 'caseCount'> {
   variants: ArmVariant[];
   cases: CaseSummary[];
   attempts: AttemptRow[];
-  counts: AttemptCounts;
-  /** Every planned slot (cases x arms x repeats): the denominator of every count. */
-  planned: number;
-  /** Slots never started (queued and never dispatched); Continue can start them. */
-  neverStarted: number;
 }
 
 export interface RunStarted {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { corpusTables, type CorpusTable } from '../../common/corpus-tables';
 import { onTablesChanged } from './api/table-changes';
+import { corpusViewTables, rubricViewTables } from './api/view-tables';
 import { CommandLayer } from './commands/command-layer';
 import { CompareScreen } from './compare/compare-screen';
 import { ErrorBanner } from './components/error-banner';
@@ -23,14 +23,6 @@ import { useRolloutStore } from './stores/rollout-store';
 import { useSearchStore } from './stores/search-store';
 import { useVerdictStore } from './stores/verdict-store';
 import { useThemeSetting } from './theme/use-theme-setting';
-
-/** Tables whose writes change nothing the corpus, rollout or rubric views show (the Runs and Pipeline screens watch them themselves). */
-const runTables: readonly CorpusTable[] = ['attempts', 'attempt_logs', 'experiments', 'cases', 'hosts', 'model_requests', 'model_prices', 'pipeline_runs'];
-/** Tables of labels alone: only the rubric views show them. */
-const labelTables: readonly CorpusTable[] = ['labels', 'label_schemas'];
-// Runs, the ledger and label writes come many a second; only the views that show them refetch.
-const rubricViewTables = corpusTables.filter((t) => !runTables.includes(t));
-const corpusViewTables = rubricViewTables.filter((t) => !labelTables.includes(t));
 
 function refreshCorpusViews(): void {
   if (useCorpusStore.getState().loaded) void useCorpusStore.getState().refresh();

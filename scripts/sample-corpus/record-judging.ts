@@ -44,7 +44,7 @@ export async function recordSampleJudging(): Promise<RecordedRow[]> {
       const sql = `SELECT request_hash AS requestHash, purpose, model, http_status AS httpStatus, input_tokens AS inputTokens,
                           output_tokens AS outputTokens, cost_usd AS costUsd, request, response, schema_valid AS schemaValid
                    FROM model_requests WHERE status = 'returned' ORDER BY id`;
-      const rows = core.db.prepare(sql).all() as (Omit<RecordedRow, 'schemaValid' | 'createdAt'> & { schemaValid: number })[];
+      const rows = core.db.prepare<unknown[], Omit<RecordedRow, 'schemaValid' | 'createdAt'> & { schemaValid: number }>(sql).all();
       // Concurrent calls settle in any order; by hash the file is stable.
       return rows
         .map((r) => ({ ...r, response: stableMessageId(r.response, r.requestHash), schemaValid: r.schemaValid === 1, createdAt: recordedAt }))

@@ -18,12 +18,12 @@ interface CompiledRule {
 }
 
 export function listRules(db: Db): CategoryRule[] {
-  return (
-    db.prepare('SELECT id, position, category, field, pattern, enabled, note FROM category_rules ORDER BY position, id').all() as (Omit<
-      CategoryRule,
-      'enabled'
-    > & { enabled: number })[]
-  ).map((r) => ({ ...r, enabled: r.enabled === 1 }));
+  return db
+    .prepare<unknown[], Omit<CategoryRule, 'enabled'> & { enabled: number }>(
+      'SELECT id, position, category, field, pattern, enabled, note FROM category_rules ORDER BY position, id',
+    )
+    .all()
+    .map((r) => ({ ...r, enabled: r.enabled === 1 }));
 }
 
 /**
@@ -32,7 +32,7 @@ export function listRules(db: Db): CategoryRule[] {
  * the corpus's taxonomy. Returns null when no rule matches.
  */
 export function categorySuggester(db: Db): (subject: RuleSubject) => string | null {
-  const known = new Set(db.prepare('SELECT DISTINCT code FROM categories').pluck().all() as string[]);
+  const known = new Set(db.prepare<unknown[], string>('SELECT DISTINCT code FROM categories').pluck().all());
   const rules: CompiledRule[] = listRules(db)
     .filter((r) => r.enabled && known.has(r.category))
     .map((r) => ({ category: r.category, field: r.field, regex: new RegExp(r.pattern, 'i') }));
@@ -50,11 +50,11 @@ export function applyRules(db: Db): number {
   const suggest = categorySuggester(db);
   const update = db.prepare('UPDATE failure_events SET suggested_category = ? WHERE id = ?');
   const rows = db
-    .prepare(
+    .prepare<unknown[], RuleSubject & { id: number }>(
       `SELECT f.id, f.kind, f.exception_class, f.message, f.traceback, s.command
       FROM failure_events f LEFT JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx`,
     )
-    .all() as (RuleSubject & { id: number })[];
+    .all();
   let changed = 0;
   db.transaction(() => {
     for (const row of rows) changed += update.run(suggest(row), row.id).changes;

@@ -9,7 +9,7 @@ import { applyRules, listRules } from './category-rules';
  * transaction. Each rule is checked first; an error names the rule's position and field.
  */
 export function saveRules(db: Db, req: ParsedRequestOf<'rules.save'>): { rules: CategoryRule[]; changed: number } {
-  const known = new Set(db.prepare('SELECT DISTINCT code FROM categories').pluck().all() as string[]);
+  const known = new Set(db.prepare<unknown[], string>('SELECT DISTINCT code FROM categories').pluck().all());
   req.rules.forEach((rule, i) => {
     try {
       new RegExp(rule.pattern, 'i');

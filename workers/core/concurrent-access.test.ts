@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
 import { Core } from './core';
+import { oneRow } from '../db/one-row';
 
 const tempDir = useTempDir();
 
@@ -29,7 +30,7 @@ describe('reads beside a long write', () => {
       await core.invoke('cases.create', { id: 'case-1', task: 'task-1', program: { path: 'x.py', content: '' } });
       const experiment = await core.invoke('experiments.create', { id: 'exp-1', name: 'during import', arms: ['a'], repeats: 1, cases: ['case-1'] });
       const committed = await core.invoke('corpus.stats', {});
-      const uncommittedRollouts = () => core.db.prepare('SELECT count(*) FROM rollouts').pluck().get() as number;
+      const uncommittedRollouts = () => oneRow(core.db.prepare<unknown[], number>('SELECT count(*) FROM rollouts').pluck().get());
 
       // Each progress event is sent from inside the import's open transaction, after it wrote
       // rows: what the writer sees then is uncommitted, and the reads must not see it.

@@ -22,12 +22,12 @@ export const sampleMineRequest = { collection: 'first', name: 'Mined from the 1s
  */
 export function sampleJudgeTargets(db: Db): { rollout: string; step?: number }[] {
   const failed = db
-    .prepare(
+    .prepare<unknown[], { rollout: string; step: number }>(
       `SELECT s.rollout_id AS rollout, s.idx AS step FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
               WHERE s.program_path IS NOT NULL ORDER BY s.rollout_id, s.idx`,
     )
-    .all() as { rollout: string; step: number }[];
-  const rollouts = db.prepare('SELECT id FROM rollouts ORDER BY id').pluck().all() as string[];
+    .all();
+  const rollouts = db.prepare<unknown[], string>('SELECT id FROM rollouts ORDER BY id').pluck().all();
   return [...failed, ...rollouts.map((rollout) => ({ rollout }))];
 }
 

@@ -154,7 +154,7 @@ beforeAll(async () => {
   for (const c of captured) {
     if (seen.has(c.sql)) continue;
     seen.add(c.sql);
-    const rows = explain.prepare(`EXPLAIN QUERY PLAN ${c.sql}`).all(...c.args) as { detail: string }[];
+    const rows = explain.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${c.sql}`).all(...c.args);
     plans.push({ operation: c.operation, sql: c.sql, plan: rows.map((r) => r.detail) });
   }
   explain.close();

@@ -5,6 +5,7 @@ import type { Db } from '../db/open-corpus';
 import { rolloutFilter } from './rollout-filter';
 import { rolloutOrder } from './rollout-sort';
 import { untilWrite } from './until-write';
+import { oneRow } from '../db/one-row';
 
 /** Row counts of every main table: the numbers `rwb stats` and the status bar show. */
 export function corpusStats(db: Db): CorpusStats {
@@ -12,13 +13,16 @@ export function corpusStats(db: Db): CorpusStats {
 }
 
 function countRows(db: Db): CorpusStats {
-  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  const count = (table: string) => oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM ${table}`).pluck().get());
   // Steps and failure events are summed from each rollout's figures, which count them: counting
   // a million steps reads a whole index (20 ms), and every label written asks for these again.
-  const figures = db.prepare('SELECT coalesce(sum(steps), 0) AS steps, coalesce(sum(failures), 0) AS failures FROM rollout_figures').get() as {
-    steps: number;
-    failures: number;
-  };
+  const figures = oneRow(
+    db
+      .prepare<unknown[], { steps: number; failures: number }>(
+        'SELECT coalesce(sum(steps), 0) AS steps, coalesce(sum(failures), 0) AS failures FROM rollout_figures',
+      )
+      .get(),
+  );
   return {
     benchmarks: count('benchmarks'),
     tasks: count('tasks'),
@@ -39,42 +43,48 @@ export function corpusFacets(db: Db): CorpusFacets {
 
 function countFacets(db: Db): CorpusFacets {
   const benchmarks = db
-    .prepare(
+    .prepare<unknown[], CorpusFacets['benchmarks'][number]>(
       `SELECT b.id AS value, coalesce(b.name, b.id) AS label, b.role, b.discipline, count(r.id) AS count
       FROM benchmarks b LEFT JOIN tasks t ON t.benchmark_id = b.id LEFT JOIN rollouts r ON r.task_id = t.id
       GROUP BY b.id ORDER BY b.id`,
     )
-    .all() as CorpusFacets['benchmarks'];
+    .all();
   const collections = db
-    .prepare(
+    .prepare<unknown[], CorpusFacets['collections'][number]>(
       `SELECT c.id AS value, c.name AS label, count(r.id) AS count
       FROM collections c LEFT JOIN rollouts r ON r.collection_id = c.id GROUP BY c.id ORDER BY c.created_at, c.id`,
     )
-    .all() as CorpusFacets['collections'];
+    .all();
   const grades = db
-    .prepare(
+    .prepare<unknown[], CorpusFacets['grades'][number]>(
       `SELECT coalesce(grade, 'ungraded') AS value, coalesce(grade, 'ungraded') AS label, count(*) AS count
       FROM rollouts GROUP BY grade ORDER BY count DESC, value`,
     )
-    .all() as CorpusFacets['grades'];
+    .all();
   const agents = db
-    .prepare(
+    .prepare<unknown[], CorpusFacets['agents'][number]>(
       `SELECT agent AS value, agent AS label, count(*) AS count FROM rollouts WHERE agent IS NOT NULL
       GROUP BY agent ORDER BY count DESC, agent`,
     )
-    .all() as CorpusFacets['agents'];
+    .all();
   const tasks = db
-    .prepare(`SELECT task_id AS value, task_id AS label, count(*) AS count FROM rollouts GROUP BY task_id ORDER BY task_id`)
-    .all() as CorpusFacets['tasks'];
+    .prepare<unknown[], CorpusFacets['tasks'][number]>(
+      `SELECT task_id AS value, task_id AS label, count(*) AS count FROM rollouts GROUP BY task_id ORDER BY task_id`,
+    )
+    .all();
   const exceptions = db
-    .prepare(
+    .prepare<unknown[], CorpusFacets['exceptions'][number]>(
       `SELECT first_exception AS value, first_exception AS label, count(*) AS count FROM rollout_figures
       WHERE first_exception IS NOT NULL GROUP BY first_exception ORDER BY count DESC, first_exception`,
     )
-    .all() as CorpusFacets['exceptions'];
-  const kindCounts = db
-    .prepare(`SELECT ${failureKinds.map((k) => `count(*) FILTER (WHERE kind_${k} > 0) AS "${k}"`).join(', ')} FROM rollout_figures`)
-    .get() as Record<FailureKind, number>;
+    .all();
+  const kindCounts = oneRow(
+    db
+      .prepare<unknown[], Record<FailureKind, number>>(
+        `SELECT ${failureKinds.map((k) => `count(*) FILTER (WHERE kind_${k} > 0) AS "${k}"`).join(', ')} FROM rollout_figures`,
+      )
+      .get(),
+  );
   const kinds = failureKinds.map((k) => ({ value: k, label: k.replace(/_/g, ' '), count: kindCounts[k] })).filter((k) => k.count > 0);
   return { benchmarks, collections, grades, agents, tasks, exceptions, kinds };
 }
@@ -115,7 +125,7 @@ export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): Rol
   const { conditions: where, params } = rolloutFilter(req);
   const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const tasks = req.benchmark ? 'JOIN tasks t ON t.id = r.task_id' : '';
-  const total = db.prepare(`SELECT count(*) FROM rollouts r ${tasks} ${filter}`).pluck().get(params) as number;
+  const total = oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM rollouts r ${tasks} ${filter}`).pluck().get(params));
   const byFigure = figureSorts.has(req.sort);
   // Unfiltered, a figure order is the figures index itself: CROSS JOIN keeps it the outer loop.
   const from = byFigure
@@ -125,16 +135,14 @@ export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): Rol
     : 'rollouts r';
   const joinTasks = req.benchmark || req.sort === 'benchmark' ? 'JOIN tasks t ON t.id = r.task_id' : '';
   const ids = db
-    .prepare(`SELECT r.id FROM ${from} ${joinTasks} ${filter} ORDER BY ${rolloutOrder(req.sort, req.direction)} LIMIT @limit OFFSET @offset`)
+    .prepare<unknown[], string>(`SELECT r.id FROM ${from} ${joinTasks} ${filter} ORDER BY ${rolloutOrder(req.sort, req.direction)} LIMIT @limit OFFSET @offset`)
     .pluck()
-    .all({ ...params, limit: req.limit, offset: req.offset }) as string[];
+    .all({ ...params, limit: req.limit, offset: req.offset });
   const byId = new Map(
-    (
-      db.prepare(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Record<
-        string,
-        unknown
-      >[]
-    ).map((row) => [row.id as string, toRolloutRow(row)]),
+    db
+      .prepare<unknown[], Record<string, unknown>>(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids))
+      .map((row) => [row.id as string, toRolloutRow(row)]),
   );
   return { total, offset: req.offset, rows: ids.map((id) => byId.get(id)!) };
 }

@@ -10,6 +10,7 @@ import { importFile } from '../import/import-file';
 import { useTempDir } from '../test-support/temp-dir';
 import { corpusFacets, corpusStats, listRollouts } from './corpus-queries';
 import { getRollout } from './rollout-queries';
+import { oneRow } from '../db/one-row';
 
 const tempDir = useTempDir();
 const sampleCorpus = join(__dirname, '../../fixtures/sample/sample-corpus.jsonl');
@@ -53,10 +54,13 @@ describe('rollout figures', () => {
     expect(before.length).toBeGreaterThan(10);
     expect(stored(db)).toEqual(before);
 
-    const event = db.prepare('SELECT id, rollout_id FROM failure_events WHERE step_idx IS NOT NULL ORDER BY rollout_id, step_idx LIMIT 1').get() as {
-      id: number;
-      rollout_id: string;
-    };
+    const event = oneRow(
+      db
+        .prepare<unknown[], { id: number; rollout_id: string }>(
+          'SELECT id, rollout_id FROM failure_events WHERE step_idx IS NOT NULL ORDER BY rollout_id, step_idx LIMIT 1',
+        )
+        .get(),
+    );
     db.prepare(`UPDATE failure_events SET kind = 'oom', exception_class = 'MemoryError' WHERE id = ?`).run(event.id);
     db.prepare(`UPDATE failure_events SET suggested_category = 'C01' WHERE rollout_id = ?`).run(event.rollout_id);
     db.prepare('UPDATE steps SET duration_ms = 12345 WHERE rollout_id = ? AND idx = 0').run(event.rollout_id);
@@ -64,19 +68,18 @@ describe('rollout figures', () => {
     expect(getRollout(db, event.rollout_id)).toMatchObject({ firstException: 'MemoryError', failureKinds: { oom: 1 } });
 
     db.prepare('DELETE FROM failure_events WHERE id = ?').run(event.id);
-    const step = db
-      .prepare(
-        'SELECT rollout_id, idx FROM steps WHERE NOT EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = steps.rollout_id AND f.step_idx = steps.idx) LIMIT 1',
-      )
-      .get() as {
-      rollout_id: string;
-      idx: number;
-    };
+    const step = oneRow(
+      db
+        .prepare<unknown[], { rollout_id: string; idx: number }>(
+          'SELECT rollout_id, idx FROM steps WHERE NOT EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = steps.rollout_id AND f.step_idx = steps.idx) LIMIT 1',
+        )
+        .get(),
+    );
     db.pragma('foreign_keys = OFF');
     db.prepare('DELETE FROM steps WHERE rollout_id = ? AND idx = ?').run(step.rollout_id, step.idx);
     expect(stored(db)).toEqual(recounted(db));
     // The status bar's counts are summed from the figures.
-    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    const count = (table: string) => oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM ${table}`).pluck().get());
     expect(corpusStats(db)).toMatchObject({ steps: count('steps'), failures: count('failure_events') });
   });
 

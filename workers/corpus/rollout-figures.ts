@@ -1,5 +1,6 @@
 import { recountFigures } from '../db/migrations/010-rollout-figures';
 import type { Db } from '../db/open-corpus';
+import { oneRow } from '../db/one-row';
 
 /** The newest row ids of the tables figures are counted from, taken before a write. */
 export interface FiguresMark {
@@ -9,7 +10,7 @@ export interface FiguresMark {
 }
 
 export function figuresMark(db: Db): FiguresMark {
-  const max = (sql: string) => (db.prepare(sql).pluck().get() as number | null) ?? 0;
+  const max = (sql: string) => oneRow(db.prepare<unknown[], number | null>(sql).pluck().get()) ?? 0;
   return {
     rollout: max('SELECT max(rowid) FROM rollouts'),
     step: max('SELECT max(id) FROM steps'),

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-corpus';
+import { oneRow } from '../db/one-row';
 
 const caches = new WeakMap<Db, Map<string, { version: string; value: unknown }>>();
 
@@ -8,7 +9,7 @@ const caches = new WeakMap<Db, Map<string, { version: string; value: unknown }>>
  * corpus is unchanged since.
  */
 function corpusVersion(db: Db): string {
-  return `${db.pragma('data_version', { simple: true }) as number}:${db.prepare('SELECT total_changes()').pluck().get() as number}`;
+  return `${db.pragma('data_version', { simple: true }) as number}:${oneRow(db.prepare<unknown[], number>('SELECT total_changes()').pluck().get())}`;
 }
 
 /**

@@ -19,14 +19,16 @@ export interface TracedRubric {
 
 /** Every source of every rubric, resolved as far as the corpus allows. */
 export function originRows(db: Db, rubrics: readonly TracedRubric[]): OriginRow[] {
-  const rolloutTask = db.prepare('SELECT task_id FROM rollouts WHERE id = ?').pluck();
-  const taskBenchmark = db.prepare('SELECT b.id AS benchmark, b.role FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id WHERE t.id = ?');
+  const rolloutTask = db.prepare<unknown[], string>('SELECT task_id FROM rollouts WHERE id = ?').pluck();
+  const taskBenchmark = db.prepare<unknown[], { benchmark: string; role: BenchmarkRole }>(
+    'SELECT b.id AS benchmark, b.role FROM tasks t JOIN benchmarks b ON b.id = t.benchmark_id WHERE t.id = ?',
+  );
   const rows: OriginRow[] = [];
   for (const rubric of rubrics) {
     for (const s of rubric.support) {
-      const tasks = [...new Set([rolloutTask.get(s.rollout) as string | undefined, s.task ?? undefined].filter((t): t is string => t !== undefined))];
+      const tasks = [...new Set([rolloutTask.get(s.rollout), s.task ?? undefined].filter((t): t is string => t !== undefined))];
       const resolved = tasks.flatMap((task) => {
-        const b = taskBenchmark.get(task) as { benchmark: string; role: BenchmarkRole } | undefined;
+        const b = taskBenchmark.get(task);
         return b ? [{ rubric: rubric.id, title: rubric.title, rollout: s.rollout, task, benchmark: b.benchmark, role: b.role }] : [];
       });
       rows.push(
@@ -41,9 +43,13 @@ export function originRows(db: Db, rubrics: readonly TracedRubric[]): OriginRow[
 export function auditLibrary(db: Db, library: string): OriginAudit {
   requireLibrary(db, library);
   const rubrics = db
-    .prepare(`SELECT r.id, r.title FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? ORDER BY lr.position`)
-    .all(library) as { id: string; title: string }[];
-  const support = db.prepare('SELECT rollout_id AS rollout, task_id AS task FROM rubric_support WHERE rubric_id = ? ORDER BY rollout_id');
-  const traced = rubrics.map((r) => ({ ...r, support: support.all(r.id) as SupportRef[] }));
+    .prepare<unknown[], { id: string; title: string }>(
+      `SELECT r.id, r.title FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? ORDER BY lr.position`,
+    )
+    .all(library);
+  const support = db.prepare<unknown[], SupportRef>(
+    'SELECT rollout_id AS rollout, task_id AS task FROM rubric_support WHERE rubric_id = ? ORDER BY rollout_id',
+  );
+  const traced = rubrics.map((r) => ({ ...r, support: support.all(r.id) }));
   return { library, rubrics: rubrics.length, ...auditOrigins(originRows(db, traced)) };
 }

@@ -11,7 +11,9 @@ describe('corpusTables', () => {
 
   it('names exactly the ordinary tables of a freshly migrated corpus', () => {
     const db = openCorpus(join(dir, 'corpus.db'));
-    const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
+    const rows = db
+      .prepare<unknown[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all();
     db.close();
     const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql)).map((r) => r.name);
     // FTS5 keeps each index in shadow tables named after it; the migration bookkeeping is not corpus data.

@@ -193,7 +193,7 @@ function withoutNewSideFiles<T>(path: string, open: () => T): T {
 function readApplied(db: Db): AppliedMigration[] {
   const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).get();
   if (!table) return [];
-  return db.prepare('SELECT version, name, checksum FROM schema_migrations ORDER BY version').all() as AppliedMigration[];
+  return db.prepare<unknown[], AppliedMigration>('SELECT version, name, checksum FROM schema_migrations ORDER BY version').all();
 }
 
 function checkApplied(path: string, applied: AppliedMigration[]): void {

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Db } from './open-corpus';
 import { fromWtf8, wellFormed, wtf8Bytes } from './wtf8';
+import { oneRow } from './one-row';
 
 /** The sha256 of a text's UTF-8 bytes (WTF-8 when it holds lone surrogates), in hex (one-shot: much cheaper than createHash for small texts). */
 export function sha256(text: string): string {
@@ -12,8 +13,8 @@ export function sha256(text: string): string {
  * may stand for lone surrogates stored as WTF-8; then the stored bytes are read and decoded.
  */
 export function exactTexts(db: Db): (hash: string, body: string) => string {
-  const bytes = db.prepare('SELECT CAST(body AS BLOB) FROM texts WHERE hash = ?').pluck();
-  return (hash, body) => (body.includes('\uFFFD') ? fromWtf8(bytes.get(hash) as Buffer) : body);
+  const bytes = db.prepare<unknown[], Buffer>('SELECT CAST(body AS BLOB) FROM texts WHERE hash = ?').pluck();
+  return (hash, body) => (body.includes('\uFFFD') ? fromWtf8(oneRow(bytes.get(hash))) : body);
 }
 
 export interface TextStoreOptions {
@@ -40,7 +41,7 @@ export class TextStore {
 
   constructor(db: Db, options: TextStoreOptions = {}) {
     this.insert = db.prepare('INSERT OR IGNORE INTO texts (hash, bytes, body) VALUES (?, ?, ?)');
-    this.select = db.prepare('SELECT body FROM texts WHERE hash = ?').pluck();
+    this.select = db.prepare<unknown[], string>('SELECT body FROM texts WHERE hash = ?').pluck();
     this.exact = exactTexts(db);
     this.remembered = options.remember ? new Map() : null;
   }
@@ -66,7 +67,7 @@ export class TextStore {
   }
 
   get(hash: string): string | undefined {
-    const body = this.select.get(hash) as string | undefined;
+    const body = this.select.get(hash);
     return body === undefined ? undefined : this.exact(hash, body);
   }
 

@@ -13,6 +13,7 @@ import { getRollout, listFailures, listSteps } from '../corpus/rollout-queries';
 import { useTempDir } from '../test-support/temp-dir';
 import { importFile } from './import-file';
 import { chooseImporter } from './registry';
+import { oneRow } from '../db/one-row';
 
 const agents = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/agents');
 const fixture = (name: string) => join(agents, name);
@@ -21,11 +22,16 @@ const tempDir = useTempDir();
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function rolloutIds(db: Db): string[] {
-  return db.prepare('SELECT id FROM rollouts ORDER BY id').pluck().all() as string[];
+  return db.prepare<unknown[], string>('SELECT id FROM rollouts ORDER BY id').pluck().all();
 }
 
 function stdoutOf(db: Db, rollout: string, idx: number): string {
-  return db.prepare('SELECT body FROM texts WHERE hash = (SELECT stdout_hash FROM steps WHERE rollout_id = ? AND idx = ?)').pluck().get(rollout, idx) as string;
+  return oneRow(
+    db
+      .prepare<unknown[], string>('SELECT body FROM texts WHERE hash = (SELECT stdout_hash FROM steps WHERE rollout_id = ? AND idx = ?)')
+      .pluck()
+      .get(rollout, idx),
+  );
 }
 
 const stepActions = new Set(['run', 'run_ipython', 'edit', 'read', 'write', 'browse', 'browse_interactive']);
@@ -77,7 +83,9 @@ describe('OpenHands', () => {
     expect(notFound.command).toContain('ponyc test.pony -o .');
     expect(listFailures(db, first).find((f) => f.step === notFound.index)).toMatchObject({ kind: 'crash', message: 'command not found: ponyc' });
     expect(stdoutOf(db, first, notFound.index)).toBe('bash: ponyc: command not found');
-    const last = JSON.parse(db.prepare('SELECT extra FROM rollouts WHERE id LIKE ?').pluck().get('openhands:ponylang__ponyc-4588@%') as string) as Json;
+    const last = JSON.parse(
+      oneRow(db.prepare<unknown[], string>('SELECT extra FROM rollouts WHERE id LIKE ?').pluck().get('openhands:ponylang__ponyc-4588@%')),
+    ) as Json;
     expect(last.error).toMatch(/^RuntimeError: Agent reached maximum iteration/);
     expect(last.finalState).toMatchObject({ finished: false });
     db.close();
@@ -93,7 +101,9 @@ describe('OpenHands', () => {
     const [id] = rolloutIds(db);
     expect(id).toMatch(/^openhands:session-events@[0-9a-f]{12}$/);
     expect(getRollout(db, id!)).toMatchObject({ taskId: 'openhands:session-events', submitted: null });
-    expect((JSON.parse(db.prepare('SELECT extra FROM rollouts').pluck().get() as string) as Json).finalState).toMatchObject({ finished: true });
+    expect((JSON.parse(oneRow(db.prepare<unknown[], string>('SELECT extra FROM rollouts').pluck().get())) as Json).finalState).toMatchObject({
+      finished: true,
+    });
     db.close();
   });
 });

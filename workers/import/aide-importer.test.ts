@@ -9,6 +9,7 @@ import { importFile } from './import-file';
 import { chooseImporter } from './registry';
 import { tableCounts } from '../test-support/table-counts';
 import { writeVariant } from '../test-support/write-bundle';
+import { oneRow } from '../db/one-row';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/aide/translucent-spaniel-of-promotion.journal.json');
 const fileName = 'translucent-spaniel-of-promotion.journal.json';
@@ -40,7 +41,7 @@ const buggySteps = [2, 3, 4, 5, 9, 12, 15, 16];
 
 /** The id of the corpus's one rollout: the journal's name and its content's hash. */
 function onlyRollout(db: Db): string {
-  const ids = db.prepare('SELECT id FROM rollouts').pluck().all() as string[];
+  const ids = db.prepare<unknown[], string>('SELECT id FROM rollouts').pluck().all();
   expect(ids).toHaveLength(1);
   return ids[0]!;
 }
@@ -90,10 +91,9 @@ describe('AIDE journal import (real file)', () => {
     expect(steps[0]).toMatchObject({ command: 'python runfile.py', exitCode: 0, score: 0.13718, durationMs: 976, program: { path: 'runfile.py', version: 0 } });
     expect(steps.filter((s) => s.exitCode === 1).map((s) => s.index)).toEqual(buggySteps);
 
-    const extra = JSON.parse(db.prepare('SELECT extra FROM steps WHERE rollout_id = ? AND idx = 2').pluck().get(rolloutId) as string) as Record<
-      string,
-      unknown
-    >;
+    const extra = JSON.parse(
+      oneRow(db.prepare<unknown[], string>('SELECT extra FROM steps WHERE rollout_id = ? AND idx = 2').pluck().get(rolloutId)),
+    ) as Record<string, unknown>;
     expect(extra).toMatchObject({
       id: 'e0edf19362b0437a8fb5e19e2ec7437a',
       step: 2,

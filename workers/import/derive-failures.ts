@@ -5,6 +5,7 @@ import { categorySuggester, type RuleSubject } from '../categories/category-rule
 import type { Db } from '../db/open-corpus';
 import { extractFailure, type FailureDraft } from '../failures';
 import { importError, type SourceLocation } from './import-error';
+import { oneRow } from '../db/one-row';
 
 /** A step as it was just inserted, with its texts still in memory. */
 export interface InsertedStep {
@@ -129,10 +130,12 @@ export class FailureDeriver {
 
   constructor(db: Db) {
     this.db = db;
-    this.firstEventId = ((db.prepare('SELECT max(id) FROM failure_events').pluck().get() as number | null) ?? 0) + 1;
+    this.firstEventId = (db.prepare<unknown[], number | null>('SELECT max(id) FROM failure_events').pluck().get() ?? 0) + 1;
     const p = (sql: string) => db.prepare(sql);
     this.stmt = {
-      programsOf: p('SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version'),
+      programsOf: db.prepare<unknown[], Omit<ProgramRow, 'base'>>(
+        'SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version',
+      ),
       indexStep: p('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)'),
       insertEvent: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
         traceback, program_path, program_version, program_line, category, suggested_category, cause)
@@ -292,7 +295,7 @@ export class FailureDeriver {
 
   private programsFor(rollout: string): ProgramRow[] {
     if (this.programs?.rollout !== rollout) {
-      const rows = this.stmt.programsOf.all(rollout) as Omit<ProgramRow, 'base'>[];
+      const rows = this.stmt.programsOf.all(rollout);
       this.programs = { rollout, rows: rows.map((row) => ({ ...row, base: posix.basename(row.path) })) };
     }
     return this.programs.rows;
@@ -321,11 +324,14 @@ export class FailureDeriver {
   /** Derives the failure events of the steps that were read before their rollouts. */
   private deriveDeferred(): void {
     if (this.deferredSteps.length === 0) return;
-    const select = this.db.prepare(`SELECT s.rollout_id, s.idx, s.command, o.body AS stdout, e.body AS stderr, s.exit_code,
+    const select = this.db.prepare<
+      unknown[],
+      StoredStep & { rollout_id: string; idx: number; program_path: string | null; program_version: number | null }
+    >(`SELECT s.rollout_id, s.idx, s.command, o.body AS stdout, e.body AS stderr, s.exit_code,
         s.timed_out, s.killed, s.program_path, s.program_version
       FROM steps s JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash WHERE s.id = ?`);
     for (const id of this.deferredSteps) {
-      const row = select.get(id) as StoredStep & { rollout_id: string; idx: number; program_path: string | null; program_version: number | null };
+      const row = oneRow(select.get(id));
       this.derive({
         id,
         rollout: row.rollout_id,
@@ -345,14 +351,17 @@ export class FailureDeriver {
 
   /** Suggests categories again for every event this import derived, from its step as stored. */
   private suggestAgain(): void {
-    const select = this.db.prepare(`SELECT f.id, s.command, o.body AS stdout, e.body AS stderr, s.exit_code, s.timed_out, s.killed
+    const select = this.db.prepare<
+      unknown[],
+      StoredStep & { id: number }
+    >(`SELECT f.id, s.command, o.body AS stdout, e.body AS stderr, s.exit_code, s.timed_out, s.killed
       FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
       JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash
       WHERE f.id >= ? AND f.step_idx IS NOT NULL ORDER BY f.id LIMIT ?`);
     const update = this.db.prepare('UPDATE failure_events SET suggested_category = ? WHERE id = ?');
     this.suggest = null;
     for (let from = this.firstEventId; ;) {
-      const rows = select.all(from, batchSize) as (StoredStep & { id: number })[];
+      const rows = select.all(from, batchSize);
       if (rows.length === 0) break;
       for (const row of rows) {
         if (this.annotationEvents.has(row.id)) continue;
@@ -375,12 +384,12 @@ export class FailureDeriver {
     this.programs = null;
     const programs = this.programsFor(rollout);
     const events = this.db
-      .prepare(
+      .prepare<unknown[], { id: number; frames: string; program_path: string | null; program_version: number | null }>(
         `SELECT f.id, f.frames, s.program_path, s.program_version
         FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
         WHERE f.rollout_id = ? AND f.id >= ? AND f.step_idx IS NOT NULL AND f.frames <> '[]'`,
       )
-      .all(rollout, this.firstEventId) as { id: number; frames: string; program_path: string | null; program_version: number | null }[];
+      .all(rollout, this.firstEventId);
     const update = this.db.prepare('UPDATE failure_events SET program_path = ?, program_version = ?, program_line = ? WHERE id = ?');
     for (const event of events) {
       if (this.annotationEvents.has(event.id)) continue;

@@ -18,6 +18,7 @@ import { writeBundle } from '../test-support/write-bundle';
 import { exportRecords } from '../export/export-records';
 import { importFile } from './import-file';
 import { maxDocumentBytes } from './json-document';
+import { oneRow } from '../db/one-row';
 
 const agents = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/agents');
 const journalText = readFileSync(join(agents, 'a2-aisv2-lnp-stage4.journal.json'), 'utf8');
@@ -26,7 +27,7 @@ const tempDir = useTempDir();
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function rolloutIds(db: Db): string[] {
-  return db.prepare('SELECT id FROM rollouts ORDER BY id').pluck().all() as string[];
+  return db.prepare<unknown[], string>('SELECT id FROM rollouts ORDER BY id').pluck().all();
 }
 
 /** Writes `text` as `<dir>/<run>/journal.json`, the name every AIDE run gives its journal. */
@@ -141,9 +142,13 @@ describe('what Python and damaged files write', () => {
     const [id] = rolloutIds(db);
     const nanNode = 1;
     expect(listSteps(db, id!)[nanNode]!.score).toBeNull();
-    const extra = JSON.parse(db.prepare('SELECT extra FROM steps WHERE rollout_id = ? AND idx = ?').pluck().get(id, nanNode) as string) as Json;
+    const extra = JSON.parse(
+      oneRow(db.prepare<unknown[], string>('SELECT extra FROM steps WHERE rollout_id = ? AND idx = ?').pluck().get(id, nanNode)),
+    ) as Json;
     expect(extra.scoreNote).toBe('the metric was NaN, stored as no score');
-    expect(JSON.parse(db.prepare('SELECT extra FROM rollouts').pluck().get() as string)).toMatchObject({ bad_values: ['Infinity', '-Infinity'] });
+    expect(JSON.parse(oneRow(db.prepare<unknown[], string>('SELECT extra FROM rollouts').pluck().get()))).toMatchObject({
+      bad_values: ['Infinity', '-Infinity'],
+    });
     db.close();
   });
 

@@ -22,15 +22,16 @@ import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
 import { fieldAt, firstInvalidUtf8 } from './bundle-reader';
 import { importFile, type ImportOptions } from './import-file';
+import { oneRow } from '../db/one-row';
 
 const tempDir = useTempDir();
 
 /** Every table's row count (FTS indexes and their shadow tables included) and a digest of the texts. */
 function corpusState(db: Db): { counts: Record<string, number>; texts: string } {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
-  const counts = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
+  const tables = db.prepare<unknown[], string>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
+  const counts = Object.fromEntries(tables.map((t) => [t, oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM "${t}"`).pluck().get())]));
   const texts = createHash('sha256');
-  for (const row of db.prepare('SELECT hash, bytes, body FROM texts ORDER BY hash').raw().iterate() as IterableIterator<[string, number, string]>) {
+  for (const row of db.prepare<unknown[], [string, number, string]>('SELECT hash, bytes, body FROM texts ORDER BY hash').raw().iterate()) {
     texts.update(`${row[0]}\u0000${row[1]}\u0000${row[2]}\u0000`);
   }
   return { counts, texts: texts.digest('hex') };
@@ -317,9 +318,13 @@ describe('malformed input: the error names the file, line and field; the corpus 
     const result = await importFile(db, path);
     const seconds = (performance.now() - started) / 1000;
     expect(result).toMatchObject({ rollouts: 1, steps: 3, programs: 1, failures: 1 });
-    const row = db
-      .prepare(`SELECT s.stdout_bytes AS bytes, t.body AS body FROM steps s JOIN texts t ON t.hash = s.stdout_hash WHERE s.rollout_id = 'r-2' AND s.idx = 2`)
-      .get() as { bytes: number; body: string };
+    const row = oneRow(
+      db
+        .prepare<unknown[], { bytes: number; body: string }>(
+          `SELECT s.stdout_bytes AS bytes, t.body AS body FROM steps s JOIN texts t ON t.hash = s.stdout_hash WHERE s.rollout_id = 'r-2' AND s.idx = 2`,
+        )
+        .get(),
+    );
     expect(row.bytes).toBe(Buffer.byteLength(stdout));
     expect(row.body === stdout).toBe(true);
     expect(db.prepare(`SELECT exception_class, program_line FROM failure_events WHERE rollout_id = 'r-2' AND step_idx = 2`).get()).toEqual({
@@ -481,7 +486,10 @@ describe('records in any order give the same corpus', () => {
     const dir = tempDir();
     const db = openCorpus(join(dir, 'corpus.db'));
     await importFile(db, writeBundle(dir, 'b.jsonl', order(orderedRecords())));
-    const result = { events: events(db), fts: db.prepare(`SELECT count(*) FROM failure_fts WHERE failure_fts MATCH 'KeyError'`).pluck().get() as number };
+    const result = {
+      events: events(db),
+      fts: oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM failure_fts WHERE failure_fts MATCH 'KeyError'`).pluck().get()),
+    };
     db.close();
     return result;
   }

@@ -124,7 +124,7 @@ export class RecordWriter {
    */
   private readonly programTexts = new Set<string>();
   private readonly refLookups: Record<PendingReference['table'], Statement>;
-  private readonly hashLookups = new Map<string, Statement>();
+  private readonly hashLookups = new Map<string, Statement<unknown[], string>>();
   private readonly stmt;
 
   constructor(private readonly db: Db) {
@@ -145,7 +145,7 @@ export class RecordWriter {
         medal, above_median, valid_submission, source_format, record_hash, extra)
         VALUES (@id, @task, @collection, @agent, @seed, @grade, @score, @submitted, @graderVerdict,
         @medal, @aboveMedian, @validSubmission, @sourceFormat, @hash, @extra)`),
-      programHash: p('SELECT content_hash FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?').pluck(),
+      programHash: db.prepare<unknown[], string>('SELECT content_hash FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?').pluck(),
       // Steps and programs are most of a bundle: they are inserted first and looked up only
       // when the key is taken (a duplicate or a conflict), which saves a lookup per row.
       program: p(`INSERT INTO program_versions (rollout_id, path, version, content_hash, lines, extra) VALUES (?, ?, ?, ?, ?, ?)
@@ -166,8 +166,12 @@ export class RecordWriter {
       libraryRubric: p('INSERT INTO library_rubrics (library_id, rubric_id, position) VALUES (?, ?, ?)'),
       label: p(`INSERT INTO labels (annotator, schema_name, target_kind, target_id, value, reasons, note, made_at, record_hash, extra)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      labelHash: p(`SELECT record_hash FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ?
-        AND target_id = ? AND made_at = ?`).pluck(),
+      labelHash: db
+        .prepare<unknown[], string>(
+          `SELECT record_hash FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ?
+        AND target_id = ? AND made_at = ?`,
+        )
+        .pluck(),
       caseRow: p(`INSERT INTO cases (id, task_id, program, command, timeout_s, score_rule, data_dir, record_hash, extra)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       experiment: p('INSERT INTO experiments (id, name, arms, repeats, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -250,7 +254,7 @@ export class RecordWriter {
 
   /** For a record whose key was taken: a duplicate when the stored record is the same, else an error. */
   private taken(record: BundleRecord, at: SourceLocation, table: string, where: string, key: unknown[], hash: string): WriteOutcome {
-    const existing = this.hashLookup(table, where).get(...key) as string | undefined;
+    const existing = this.hashLookup(table, where).get(...key);
     if (existing === hash) return 'duplicate';
     throw importError(at, `${record.type} ${key.map((k) => JSON.stringify(k)).join(' ')} already exists with different content`);
   }
@@ -263,11 +267,11 @@ export class RecordWriter {
     return 'inserted';
   }
 
-  private hashLookup(table: string, where: string): Statement {
+  private hashLookup(table: string, where: string): Statement<unknown[], string> {
     const sql = `SELECT record_hash FROM ${table} WHERE ${where}`;
     let stmt = this.hashLookups.get(sql);
     if (!stmt) {
-      stmt = this.db.prepare(sql).pluck();
+      stmt = this.db.prepare<unknown[], string>(sql).pluck();
       this.hashLookups.set(sql, stmt);
     }
     return stmt;
@@ -321,7 +325,7 @@ export class RecordWriter {
     const contentHash = this.programText(record.content);
     const inserted = this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
     if (inserted.changes === 0) {
-      const existing = this.stmt.programHash.get(record.rollout, record.path, record.version) as string | undefined;
+      const existing = this.stmt.programHash.get(record.rollout, record.path, record.version);
       if (existing === contentHash) return 'duplicate';
       throw importError(at, `program ${record.path} version ${record.version} of rollout "${record.rollout}" already exists with different content`);
     }
@@ -448,7 +452,7 @@ export class RecordWriter {
   private label(record: RecordOf<'label'>, at: SourceLocation): WriteOutcome {
     const hash = recordHash(record);
     const key = [record.annotator, record.schema, record.target.kind, record.target.id, record.at] as const;
-    const existing = this.stmt.labelHash.get(...key) as string | undefined;
+    const existing = this.stmt.labelHash.get(...key);
     if (existing === hash) return 'duplicate';
     if (existing !== undefined) {
       throw importError(

@@ -9,6 +9,7 @@ import { importFile } from './import-file';
 import { chooseImporter } from './registry';
 import { tableCounts } from '../test-support/table-counts';
 import { writeVariant } from '../test-support/write-bundle';
+import { oneRow } from '../db/one-row';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real/swe-agent/sweagenttestrepo-1c2844.traj');
 const fileName = 'sweagenttestrepo-1c2844.traj';
@@ -51,21 +52,23 @@ function olderSchema(): RawTrajectory {
 /** The id of the rollout imported from a file named `<stem>.traj`, or of the instance `stem`: its name and its content's hash. */
 function rolloutNamed(db: Db, stem: string): string {
   const ids = db
-    .prepare("SELECT id FROM rollouts WHERE id LIKE ? ESCAPE '\\'")
+    .prepare<unknown[], string>("SELECT id FROM rollouts WHERE id LIKE ? ESCAPE '\\'")
     .pluck()
-    .all(`swe-agent:${stem.replaceAll('_', '\\_')}@%`) as string[];
+    .all(`swe-agent:${stem.replaceAll('_', '\\_')}@%`);
   expect(ids).toHaveLength(1);
   return ids[0]!;
 }
 
 function rolloutExtra(db: Db, id: string): Record<string, unknown> {
-  return JSON.parse(db.prepare('SELECT extra FROM rollouts WHERE id = ?').pluck().get(id) as string) as Record<string, unknown>;
+  return JSON.parse(oneRow(db.prepare<unknown[], string>('SELECT extra FROM rollouts WHERE id = ?').pluck().get(id))) as Record<string, unknown>;
 }
 
 function stepExtras(db: Db, id: string): Record<string, unknown>[] {
-  return (db.prepare('SELECT extra FROM steps WHERE rollout_id = ? ORDER BY idx').pluck().all(id) as string[]).map(
-    (e) => JSON.parse(e) as Record<string, unknown>,
-  );
+  return db
+    .prepare<unknown[], string>('SELECT extra FROM steps WHERE rollout_id = ? ORDER BY idx')
+    .pluck()
+    .all(id)
+    .map((e) => JSON.parse(e) as Record<string, unknown>);
 }
 
 describe('SWE-agent trajectory import (real file)', () => {

@@ -6,6 +6,7 @@ import type { ProgramVersionInfo } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { showProgram, type ShownProgramVersion } from '../mining/mining-input';
+import { oneRow } from '../db/one-row';
 
 /** A judged program version, as the plan fixes it. */
 export interface JudgedProgram extends ProgramVersionInfo {
@@ -37,40 +38,44 @@ export function resolveProgram(db: Db, target: { rollout: string; step?: number;
   let row: ProgramRow | undefined;
   if (target.program) {
     row = db
-      .prepare(`SELECT ${programColumns} FROM program_versions p WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?`)
-      .get(rollout, target.program.path, target.program.version) as ProgramRow | undefined;
+      .prepare<unknown[], ProgramRow>(`SELECT ${programColumns} FROM program_versions p WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?`)
+      .get(rollout, target.program.path, target.program.version);
     if (!row) throw new ApiError('not_found', `rollout "${rollout}" has no program ${target.program.path} version ${target.program.version}`);
     return row;
   }
   if (target.step !== undefined) {
-    const step = db.prepare('SELECT program_path AS path, program_version AS version FROM steps WHERE rollout_id = ? AND idx = ?').get(rollout, target.step) as
-      { path: string | null; version: number | null } | undefined;
+    const step = db
+      .prepare<unknown[], { path: string | null; version: number | null }>(
+        'SELECT program_path AS path, program_version AS version FROM steps WHERE rollout_id = ? AND idx = ?',
+      )
+      .get(rollout, target.step);
     if (!step) throw new ApiError('not_found', `rollout "${rollout}" has no step ${target.step}`);
     if (step.path === null || step.version === null)
       throw new ApiError('invalid_request', `step ${target.step} of rollout "${rollout}" ran no stored program; name the program to judge`);
     return resolveProgram(db, { rollout, program: { path: step.path, version: step.version } });
   }
   row = db
-    .prepare(
+    .prepare<unknown[], ProgramRow>(
       `SELECT ${programColumns} FROM steps s JOIN program_versions p ON p.rollout_id = s.rollout_id AND p.path = s.program_path AND p.version = s.program_version
       WHERE s.rollout_id = ? ORDER BY s.idx DESC LIMIT 1`,
     )
-    .get(rollout) as ProgramRow | undefined;
-  row ??= db.prepare(`SELECT ${programColumns} FROM program_versions p WHERE p.rollout_id = ? ORDER BY p.id DESC LIMIT 1`).get(rollout) as
-    ProgramRow | undefined;
+    .get(rollout);
+  row ??= db.prepare<unknown[], ProgramRow>(`SELECT ${programColumns} FROM program_versions p WHERE p.rollout_id = ? ORDER BY p.id DESC LIMIT 1`).get(rollout);
   if (!row) throw new ApiError('invalid_request', `rollout "${rollout}" has no stored program to judge`);
   return row;
 }
 
 /** The judge's input for a program version. */
 export function judgeCase(db: Db, program: JudgedProgram): JudgeCase {
-  const row = db
-    .prepare(
-      `SELECT t.id AS task, t.statement, t.metric, t.higher_is_better AS higherIsBetter, t.facts, x.body AS text
+  const row = oneRow(
+    db
+      .prepare<unknown[], { task: string; statement: string; metric: string | null; higherIsBetter: number | null; facts: string; text: string }>(
+        `SELECT t.id AS task, t.statement, t.metric, t.higher_is_better AS higherIsBetter, t.facts, x.body AS text
       FROM program_versions p JOIN rollouts r ON r.id = p.rollout_id JOIN tasks t ON t.id = r.task_id JOIN texts x ON x.hash = p.content_hash
       WHERE p.id = ?`,
-    )
-    .get(program.id) as { task: string; statement: string; metric: string | null; higherIsBetter: number | null; facts: string; text: string };
+      )
+      .get(program.id),
+  );
   const { text, higherIsBetter, ...task } = row;
   return {
     ...task,

@@ -10,6 +10,7 @@ import { openCorpus } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
 import { useTempDir } from '../test-support/temp-dir';
 import { writeBundle } from '../test-support/write-bundle';
+import { oneRow } from '../db/one-row';
 
 const traceback = (file: string, line: number, code: string, error: string) =>
   ['Traceback (most recent call last):', `  File "/workspace/${file}", line ${line}, in <module>`, `    ${code}`, error].join('\n');
@@ -107,7 +108,7 @@ describe('rubrics.precisionRecall on a hand-made case', () => {
     const db = openCorpus(dbPath);
     await importFile(db, writeBundle(dir, 'pr.jsonl', bundle()));
     const program = (path: string, version: number) =>
-      db.prepare('SELECT id FROM program_versions WHERE path = ? AND version = ?').pluck().get(path, version) as number;
+      oneRow(db.prepare<unknown[], number>('SELECT id FROM program_versions WHERE path = ? AND version = ?').pluck().get(path, version));
     const verdict = db.prepare(`INSERT INTO verdicts (rubric_id, program_id, verdict, predicted_exception, created_at) VALUES (?, ?, ?, ?, '2026-10-03')`);
     const judge = (rubric: string, path: string, version: number, value: string, predicted: string | null = null) =>
       verdict.run(rubric, program(path, version), value, predicted);

@@ -19,7 +19,7 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
   if (scope.library !== undefined) requireLibrary(db, scope.library);
   if (scope.run !== undefined) runRow(db, scope.run);
   const rows = db
-    .prepare(
+    .prepare<unknown[], JudgedVerdict & { category: string }>(
       `SELECT v.rubric_id AS rubric, r.family, ${rubricCategorySql('r')} AS category, v.program_id AS program, v.verdict,
         v.predicted_exception AS predictedException
       FROM verdicts v JOIN rubrics r ON r.id = v.rubric_id
@@ -28,7 +28,7 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
         AND v.id = (SELECT max(w.id) FROM verdicts w WHERE w.rubric_id = v.rubric_id AND w.program_id = v.program_id AND (@run IS NULL OR w.run_id = @run))
       ORDER BY v.id`,
     )
-    .all({ run: scope.run ?? null, library: scope.library ?? null }) as (JudgedVerdict & { category: string })[];
+    .all({ run: scope.run ?? null, library: scope.library ?? null });
   const programs = [...new Set(rows.map((r) => r.program))];
   const truth = programTruth(db, programs);
   const verdicts: JudgedVerdict[] = rows;
@@ -40,9 +40,9 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
   const categories = new Map<string, Set<string>>();
   const libraries = new Map<string, Set<string>>();
   const add = (map: Map<string, Set<string>>, key: string, rubric: string) => map.set(key, (map.get(key) ?? new Set<string>()).add(rubric));
-  const libraryOf = db.prepare('SELECT library_id FROM library_rubrics WHERE rubric_id = ?').pluck();
+  const libraryOf = db.prepare<unknown[], string>('SELECT library_id FROM library_rubrics WHERE rubric_id = ?').pluck();
   for (const rubric of new Set(rows.map((r) => r.rubric))) {
-    for (const library of libraryOf.all(rubric) as string[]) if (scope.library === undefined || library === scope.library) add(libraries, library, rubric);
+    for (const library of libraryOf.all(rubric)) if (scope.library === undefined || library === scope.library) add(libraries, library, rubric);
   }
   for (const r of rows) add(categories, r.category, r.rubric);
   const keysOf = (map: Map<string, Set<string>>) => [...map.keys()].sort(compareCodes);

@@ -28,13 +28,13 @@ interface Execution {
 
 function stepExecutions(db: Db, program: number): Execution[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], { exitCode: number | null; timedOut: number; killed: number; kind: string | null; exceptionClass: string | null }>(
       `SELECT s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind, f.exception_class AS exceptionClass
       FROM program_versions p JOIN steps s ON s.rollout_id = p.rollout_id AND s.program_path = p.path AND s.program_version = p.version
       LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx
       WHERE p.id = ?`,
     )
-    .all(program) as { exitCode: number | null; timedOut: number; killed: number; kind: string | null; exceptionClass: string | null }[];
+    .all(program);
   return rows
     .filter((r) => r.exitCode !== null || r.kind !== null)
     .map((r) => {
@@ -49,12 +49,15 @@ function stepExecutions(db: Db, program: number): Execution[] {
  */
 function attemptExecutions(db: Db, programs: ReadonlyMap<string, number>): Map<number, Execution[]> {
   const rows = db
-    .prepare(
+    .prepare<
+      unknown[],
+      { id: number; status: string; exitCode: number | null; arm: string; caseId: string; command: string; program: string; extra: string | null }
+    >(
       `SELECT a.id, a.status, a.exit_code AS exitCode, a.arm, a.case_id AS caseId, c.command, c.program, e.extra
       FROM attempts a JOIN cases c ON c.id = a.case_id JOIN experiments e ON e.id = a.experiment_id
       WHERE a.status IN ('succeeded', 'failed', 'timeout')`,
     )
-    .all() as { id: number; status: string; exitCode: number | null; arm: string; caseId: string; command: string; program: string; extra: string | null }[];
+    .all();
   const out = new Map<number, Execution[]>();
   for (const row of rows) {
     const variants = (
@@ -87,8 +90,10 @@ function attemptExecutions(db: Db, programs: ReadonlyMap<string, number>): Map<n
 /** The `credit` labels of programs, latest per annotator: program id to credited rubrics, for every labelled program. */
 function credits(db: Db, programs: ReadonlyMap<string, number>): Map<number, Set<string>> {
   const rows = db
-    .prepare(`SELECT annotator, target_id AS target, value FROM labels WHERE schema_name = ? AND target_kind = 'program' ORDER BY made_at, id`)
-    .all(creditSchema) as { annotator: string; target: string; value: string }[];
+    .prepare<unknown[], { annotator: string; target: string; value: string }>(
+      `SELECT annotator, target_id AS target, value FROM labels WHERE schema_name = ? AND target_kind = 'program' ORDER BY made_at, id`,
+    )
+    .all(creditSchema);
   const latest = new Map<string, { program: number; rubric: string; credited: boolean }>();
   for (const row of rows) {
     let parts: unknown;
@@ -116,8 +121,10 @@ function credits(db: Db, programs: ReadonlyMap<string, number>): Map<number, Set
 /** The truth of each program version (by program_versions.id). */
 export function programTruth(db: Db, programIds: readonly number[]): Map<number, ProgramTruth> {
   const refs = db
-    .prepare(`SELECT id, rollout_id AS rollout, path, version FROM program_versions WHERE id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(programIds)) as { id: number; rollout: string; path: string; version: number }[];
+    .prepare<unknown[], { id: number; rollout: string; path: string; version: number }>(
+      `SELECT id, rollout_id AS rollout, path, version FROM program_versions WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(programIds));
   const keys = new Map(refs.map((r) => [JSON.stringify([r.rollout, r.path, r.version]), r.id]));
   const credited = credits(db, keys);
   const attempts = attemptExecutions(db, keys);

@@ -57,7 +57,7 @@ interface VerdictDbRow {
 
 /** A run's verdicts as drafts, in the order it wrote them: what a replay compares. */
 export function runVerdicts(db: Db, run: string): VerdictDraft[] {
-  const rows = db.prepare('SELECT * FROM verdicts WHERE run_id = ? ORDER BY id').all(run) as VerdictDbRow[];
+  const rows = db.prepare<unknown[], VerdictDbRow>('SELECT * FROM verdicts WHERE run_id = ? ORDER BY id').all(run);
   return rows.map((r) => ({
     rubric: r.rubric_id,
     program: r.program_id,
@@ -76,7 +76,17 @@ export function runVerdicts(db: Db, run: string): VerdictDraft[] {
  */
 export function listVerdicts(db: Db, filter: { rollout: string; step?: number; library?: string; run?: string }): VerdictRow[] {
   const rows = db
-    .prepare(
+    .prepare<
+      unknown[],
+      Omit<VerdictRow, 'program' | 'citations' | 'grounded'> & {
+        path: string;
+        version: number;
+        sha256: string;
+        lines: number;
+        citations: string;
+        grounded: number | null;
+      }
+    >(
       `SELECT v.id, v.rubric_id AS rubric, p.rollout_id AS rollout, p.path, p.version, p.content_hash AS sha256, p.lines,
         v.verdict, v.predicted_exception AS predictedException, v.rationale, v.citations, v.grounded, v.run_id AS run,
         v.request_id AS requestId, v.created_at AS createdAt
@@ -88,18 +98,8 @@ export function listVerdicts(db: Db, filter: { rollout: string; step?: number; l
         AND v.id = (SELECT max(w.id) FROM verdicts w WHERE w.rubric_id = v.rubric_id AND w.program_id = v.program_id AND (@run IS NULL OR w.run_id = @run))
       ORDER BY p.path, p.version, v.rubric_id`,
     )
-    .all({ rollout: filter.rollout, step: filter.step ?? null, library: filter.library ?? null, run: filter.run ?? null }) as (Omit<
-    VerdictRow,
-    'program' | 'citations' | 'grounded'
-  > & {
-    path: string;
-    version: number;
-    sha256: string;
-    lines: number;
-    citations: string;
-    grounded: number | null;
-  })[];
-  const locate = db.prepare(
+    .all({ rollout: filter.rollout, step: filter.step ?? null, library: filter.library ?? null, run: filter.run ?? null });
+  const locate = db.prepare<unknown[], CitationRow['location']>(
     'SELECT rollout_id AS rollout, path, version FROM program_versions WHERE content_hash = ? ORDER BY rollout_id = ? DESC, id LIMIT 1',
   );
   return rows.map(({ path, version, sha256, lines, citations, grounded, ...rest }) => ({
@@ -107,7 +107,7 @@ export function listVerdicts(db: Db, filter: { rollout: string; step?: number; l
     program: { path, version, sha256, lines },
     citations: (JSON.parse(citations) as StoredCitation[]).map((c): CitationRow => ({
       ...c,
-      location: (locate.get(c.program, rest.rollout) as CitationRow['location'] | undefined) ?? null,
+      location: locate.get(c.program, rest.rollout) ?? null,
     })),
     grounded: grounded === null ? null : grounded === 1,
   }));

@@ -55,12 +55,12 @@ export function agreementDetail(db: Db, schemaName: string): AgreementDetail {
   const labels = currentLabels(schemaLabels(db, schemaName));
   const annotators = overall.annotators;
   const names = new Map(
-    (
-      db.prepare('SELECT code, name FROM categories WHERE taxonomy_version = (SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1)').all() as {
-        code: string;
-        name: string;
-      }[]
-    ).map((c) => [c.code, c.name]),
+    db
+      .prepare<unknown[], { code: string; name: string }>(
+        'SELECT code, name FROM categories WHERE taxonomy_version = (SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1)',
+      )
+      .all()
+      .map((c) => [c.code, c.name]),
   );
   const items = [...itemsOf(labels).values()];
 
@@ -75,11 +75,12 @@ export function agreementDetail(db: Db, schemaName: string): AgreementDetail {
 
   const rubrics = [...new Set(labels.map(rubricOf).filter((r): r is string => r !== null))];
   const categoryOf = new Map(
-    (
-      db
-        .prepare(`SELECT id, coalesce(category, 'uncategorised') AS category FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`)
-        .all(JSON.stringify(rubrics)) as { id: string; category: string }[]
-    ).map((r) => [r.id, r.category]),
+    db
+      .prepare<unknown[], { id: string; category: string }>(
+        `SELECT id, coalesce(category, 'uncategorised') AS category FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(rubrics))
+      .map((r) => [r.id, r.category]),
   );
   const groups = new Map<string, StoredLabel[]>();
   for (const label of labels) {

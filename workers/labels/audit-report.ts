@@ -70,8 +70,8 @@ function markdown(db: Db, rollout: string, audit: StoredLabel): string {
 export function auditReport(db: Db, rollout: string, annotator: string): RunAuditReport {
   getRollout(db, rollout);
   const rows = db
-    .prepare(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = 'run_audit' AND l.target_kind = 'rollout' AND l.target_id = ?`)
-    .all(rollout) as LabelRow[];
+    .prepare<unknown[], LabelRow>(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = 'run_audit' AND l.target_kind = 'rollout' AND l.target_id = ?`)
+    .all(rollout);
   const current = currentLabels(rows.map(toStoredLabel));
   const mine = current.find((l) => l.annotator === annotator) ?? null;
   return { rollout, mine, others: current.filter((l) => l.annotator !== annotator), markdown: mine ? markdown(db, rollout, mine) : null };

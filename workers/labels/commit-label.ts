@@ -13,7 +13,7 @@ import { getSchema } from './label-schemas';
 import { validateLabel } from './validate-label';
 
 function readLabel(db: Db, id: number): StoredLabel {
-  const row = db.prepare(`SELECT ${labelColumns} FROM labels l WHERE l.id = ?`).get(id) as LabelRow | undefined;
+  const row = db.prepare<unknown[], LabelRow>(`SELECT ${labelColumns} FROM labels l WHERE l.id = ?`).get(id);
   if (!row) throw new ApiError('internal', `label ${id} vanished after it was written`);
   return toStoredLabel(row);
 }
@@ -24,9 +24,9 @@ function readLabel(db: Db, id: number): StoredLabel {
  */
 function nextAt(db: Db, annotator: string, schema: string, target: LabelTarget): string {
   const previous = db
-    .prepare('SELECT made_at FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ?')
+    .prepare<unknown[], string>('SELECT made_at FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ?')
     .pluck()
-    .all(annotator, schema, target.kind, target.id) as string[];
+    .all(annotator, schema, target.kind, target.id);
   const latest = Math.max(0, ...previous.map(labelTime));
   return new Date(Math.max(Date.now(), latest + 1)).toISOString();
 }
@@ -57,7 +57,7 @@ function commit(db: Db, label: Omit<NewLabel, 'at'>): StoredLabel {
 
 /** The label a save with this client id already made, if any. */
 function labelOfClientId(db: Db, clientId: string): StoredLabel | null {
-  const id = db.prepare('SELECT label_id FROM label_client_ids WHERE client_id = ?').pluck().get(clientId) as number | undefined;
+  const id = db.prepare<unknown[], number>('SELECT label_id FROM label_client_ids WHERE client_id = ?').pluck().get(clientId);
   return id === undefined ? null : readLabel(db, id);
 }
 
@@ -94,7 +94,9 @@ export function addLabel(db: Db, req: ParsedRequestOf<'labels.add'>): StoredLabe
  */
 export function undoLabel(db: Db, req: ParsedRequestOf<'labels.undo'>): LabelUndoResult {
   getSchema(db, req.schema);
-  const rows = db.prepare(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ? AND l.annotator = ?`).all(req.schema, req.annotator) as LabelRow[];
+  const rows = db
+    .prepare<unknown[], LabelRow>(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ? AND l.annotator = ?`)
+    .all(req.schema, req.annotator);
   const history = rows.map(toStoredLabel).filter((l) => l.adjudication === req.adjudication);
   let last: StoredLabel | null = null;
   for (const stack of standingRecords(history).values()) {

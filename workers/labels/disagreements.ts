@@ -28,13 +28,12 @@ export function listDisagreements(db: Db, schema: string): Disagreement[] {
     return target.kind === 'rubric' ? target.id : target.kind === 'program' ? (parseProgramTarget(target.id)?.rubric ?? '') : '';
   });
   const rubrics = new Map(
-    (
-      db.prepare('SELECT id, title, category FROM rubrics WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(rubricIds)) as {
-        id: string;
-        title: string;
-        category: string | null;
-      }[]
-    ).map((r) => [r.id, r]),
+    db
+      .prepare<unknown[], { id: string; title: string; category: string | null }>(
+        'SELECT id, title, category FROM rubrics WHERE id IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify(rubricIds))
+      .map((r) => [r.id, r]),
   );
   return disputed
     .map(([key, labels], i) => ({

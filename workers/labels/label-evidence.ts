@@ -72,31 +72,26 @@ function checkCitation(db: Db, raw: RawCitation, supportPrograms: () => ProgramR
 
 function failures(db: Db, rollouts: string[]): EvidenceFailure[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], Omit<EvidenceFailure, 'excerpt'> & { cause: string | null; path: string | null; version: number | null; line: number | null }>(
       `SELECT rollout_id AS rollout, step_idx AS step, kind, exception_class AS exceptionClass, message, cause,
         program_path AS path, program_version AS version, program_line AS line
       FROM failure_events WHERE rollout_id IN (SELECT value FROM json_each(?)) ORDER BY rollout_id, step_idx IS NULL, step_idx LIMIT 20`,
     )
-    .all(JSON.stringify(rollouts)) as (Omit<EvidenceFailure, 'excerpt'> & {
-    cause: string | null;
-    path: string | null;
-    version: number | null;
-    line: number | null;
-  })[];
-  const program = db.prepare(`${programSql} WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?`);
+    .all(JSON.stringify(rollouts));
+  const program = db.prepare<unknown[], ProgramRow>(`${programSql} WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?`);
   return rows.map(({ cause, path, version, line, ...f }) => {
-    const found = path !== null && line !== null ? (program.get(f.rollout, path, version) as ProgramRow | undefined) : undefined;
+    const found = path !== null && line !== null ? program.get(f.rollout, path, version) : undefined;
     return { ...f, message: f.message ?? cause, excerpt: found && line !== null ? excerpt(found, line) : null };
   });
 }
 
 function verdicts(db: Db, rubric: string): EvidenceVerdict[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], Omit<EvidenceVerdict, 'program'> & { rollout: string; path: string; version: number }>(
       `SELECT p.rollout_id AS rollout, p.path, p.version, v.verdict, v.predicted_exception AS predictedException, v.rationale,
         v.created_at AS createdAt FROM verdicts v JOIN program_versions p ON p.id = v.program_id WHERE v.rubric_id = ? ORDER BY v.created_at, v.id`,
     )
-    .all(rubric) as (Omit<EvidenceVerdict, 'program'> & { rollout: string; path: string; version: number })[];
+    .all(rubric);
   return rows.map(({ rollout, path, version, ...v }) => ({ ...v, program: { rollout, path, version } }));
 }
 
@@ -104,29 +99,28 @@ export function labelEvidence(db: Db, req: ParsedRequestOf<'labels.evidence'>): 
   getSchema(db, req.schema);
   const rubric = req.target.kind === 'rubric' ? req.target.id : req.target.kind === 'program' ? (parseProgramTarget(req.target.id)?.rubric ?? null) : null;
   const support = rubric
-    ? (
-        db
-          .prepare(
-            `SELECT s.rollout_id AS rollout, coalesce(s.task_id, r.task_id) AS task, r.grade, r.id IS NOT NULL AS inCorpus
+    ? db
+        .prepare<unknown[], Omit<LabelEvidence['support'][number], 'inCorpus'> & { inCorpus: number }>(
+          `SELECT s.rollout_id AS rollout, coalesce(s.task_id, r.task_id) AS task, r.grade, r.id IS NOT NULL AS inCorpus
             FROM rubric_support s LEFT JOIN rollouts r ON r.id = s.rollout_id WHERE s.rubric_id = ? ORDER BY s.rollout_id`,
-          )
-          .all(rubric) as (Omit<LabelEvidence['support'][number], 'inCorpus'> & { inCorpus: number })[]
-      ).map((s) => ({ ...s, inCorpus: s.inCorpus === 1 }))
+        )
+        .all(rubric)
+        .map((s) => ({ ...s, inCorpus: s.inCorpus === 1 }))
     : [];
   const rollouts = req.target.kind === 'rollout' ? [req.target.id] : support.filter((s) => s.inCorpus).map((s) => s.rollout);
 
   let cached: ProgramRow[] | null = null;
   const supportPrograms = () =>
-    (cached ??= db.prepare(`${programSql} WHERE p.rollout_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rollouts)) as ProgramRow[]);
-  const extra = rubric ? (db.prepare('SELECT extra FROM rubrics WHERE id = ?').pluck().get(rubric) as string | null | undefined) : null;
+    (cached ??= db.prepare<unknown[], ProgramRow>(`${programSql} WHERE p.rollout_id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rollouts)));
+  const extra = rubric ? db.prepare<unknown[], string | null>('SELECT extra FROM rubrics WHERE id = ?').pluck().get(rubric) : null;
   const rawCitations = extra ? ((JSON.parse(extra) as { citations?: unknown }).citations ?? []) : [];
   const citations = (Array.isArray(rawCitations) ? rawCitations : [])
     .map((c) => (typeof c === 'object' && c !== null ? checkCitation(db, c as RawCitation, supportPrograms) : null))
     .filter((c): c is CheckedCitation => c !== null);
 
   const rows = db
-    .prepare(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ? AND l.target_kind = ? AND l.target_id = ?`)
-    .all(req.schema, req.target.kind, req.target.id) as LabelRow[];
+    .prepare<unknown[], LabelRow>(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ? AND l.target_kind = ? AND l.target_id = ?`)
+    .all(req.schema, req.target.kind, req.target.id);
   const current = currentLabels(rows.map(toStoredLabel));
   const hidden = req.blind && !current.some((l) => l.annotator === req.annotator);
   return {

@@ -25,11 +25,11 @@ type Row = Record<string, unknown>;
 /** The labels a filter selects as bundle records, in the order `rwb export` writes them. */
 export function labelRecords(db: Db, filter: { schema?: string; annotator?: string }): RecordOf<'label'>[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], Row>(
       `SELECT * FROM labels WHERE (@schema IS NULL OR schema_name = @schema) AND (@annotator IS NULL OR annotator = @annotator)
       ORDER BY made_at, annotator, schema_name, target_kind, target_id`,
     )
-    .all({ schema: filter.schema ?? null, annotator: filter.annotator ?? null }) as Row[];
+    .all({ schema: filter.schema ?? null, annotator: filter.annotator ?? null });
   return rows.map(
     (l) =>
       ({

@@ -21,14 +21,14 @@ export function labelHistory(db: Db, req: ParsedRequestOf<'labels.history'>): { 
   }
   const others = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const annotators = db
-    .prepare(`SELECT DISTINCT l.annotator FROM labels l ${others} ORDER BY l.annotator`)
+    .prepare<unknown[], string>(`SELECT DISTINCT l.annotator FROM labels l ${others} ORDER BY l.annotator`)
     .pluck()
-    .all(...params) as string[];
+    .all(...params);
   if (req.annotator !== undefined) {
     where.push('l.annotator = ?');
     params.push(req.annotator);
   }
-  const rows = db.prepare(`SELECT ${labelColumns} FROM labels l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).all(...params) as LabelRow[];
+  const rows = db.prepare<unknown[], LabelRow>(`SELECT ${labelColumns} FROM labels l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`).all(...params);
   const labels = rows.map(toStoredLabel).sort(byTime);
   return { total: labels.length, labels: labels.slice(req.offset, req.offset + req.limit), annotators };
 }

@@ -18,8 +18,10 @@ type BareItem = Pick<QueueItem, 'target' | 'program' | 'rubric'>;
 
 function rubricInfo(db: Db, ids: string[]): Map<string, RubricInfo> {
   const rows = db
-    .prepare(`SELECT id, title, category, family, applies_when AS appliesWhen, pattern, fix FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(ids)) as RubricInfo[];
+    .prepare<unknown[], RubricInfo>(
+      `SELECT id, title, category, family, applies_when AS appliesWhen, pattern, fix FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -29,14 +31,14 @@ function rubricInfo(db: Db, ids: string[]): Map<string, RubricInfo> {
  */
 function supportPrograms(db: Db, rubric: string): { rollout: string; path: string; version: number }[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], { rollout: string; program: string | null }>(
       `SELECT s.rollout_id AS rollout, coalesce(
         (SELECT json_array(st.program_path, st.program_version) FROM steps st
           WHERE st.rollout_id = s.rollout_id AND st.program_path IS NOT NULL ORDER BY st.idx DESC LIMIT 1),
         (SELECT json_array(p.path, p.version) FROM program_versions p WHERE p.rollout_id = s.rollout_id ORDER BY p.id DESC LIMIT 1)) AS program
       FROM rubric_support s JOIN rollouts r ON r.id = s.rollout_id WHERE s.rubric_id = ? ORDER BY s.rollout_id`,
     )
-    .all(rubric) as { rollout: string; program: string | null }[];
+    .all(rubric);
   return rows.flatMap((row) => {
     if (row.program === null) return [];
     const [path, version] = JSON.parse(row.program) as [string, number];

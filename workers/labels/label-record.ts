@@ -8,6 +8,7 @@ import { labelRecord, type RecordOf } from '../../common/corpus/bundle';
 import type { LabelTarget } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { RecordWriter } from '../import/record-writer';
+import { oneRow } from '../db/one-row';
 
 /** Fields of a label that bundle v1 carries as extra fields. */
 export interface LabelExtras {
@@ -38,8 +39,10 @@ export function insertLabel(db: Db, label: NewLabel): number {
   const writer = new RecordWriter(db);
   writer.write(toBundleRecord(label), { file: 'labels.add', line: 1 });
   writer.failures.finish();
-  return db
-    .prepare('SELECT id FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ? AND made_at = ?')
-    .pluck()
-    .get(label.annotator, label.schema, label.target.kind, label.target.id, label.at) as number;
+  return oneRow(
+    db
+      .prepare<unknown[], number>('SELECT id FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ? AND made_at = ?')
+      .pluck()
+      .get(label.annotator, label.schema, label.target.kind, label.target.id, label.at),
+  );
 }

@@ -12,7 +12,7 @@ const asAudit = (value: unknown): RunAuditValue | null =>
 /** Flags for review every label of the schema that breaks the rule of `newest`, its newest version; returns how many were newly flagged. */
 export function flagBrokenLabels(db: Db, newest: LabelSchema): number {
   if (newest.definition.value.kind !== 'scopes') return 0;
-  const rows = db.prepare('SELECT id, value FROM labels WHERE schema_name = ? AND needs_review = 0').all(newest.name) as { id: number; value: string }[];
+  const rows = db.prepare<unknown[], { id: number; value: string }>('SELECT id, value FROM labels WHERE schema_name = ? AND needs_review = 0').all(newest.name);
   const flag = db.prepare('UPDATE labels SET needs_review = 1 WHERE id = ?');
   let flagged = 0;
   for (const row of rows) {

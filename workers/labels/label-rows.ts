@@ -51,7 +51,7 @@ export function toStoredLabel(row: LabelRow): StoredLabel {
 
 /** Every label record of a schema (retractions and adjudications included), oldest first. */
 export function schemaLabels(db: Db, schema: string): StoredLabel[] {
-  const rows = db.prepare(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ?`).all(schema) as LabelRow[];
+  const rows = db.prepare<unknown[], LabelRow>(`SELECT ${labelColumns} FROM labels l WHERE l.schema_name = ?`).all(schema);
   return rows.map(toStoredLabel).sort(byTime);
 }
 

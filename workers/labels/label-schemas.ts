@@ -17,13 +17,13 @@ interface SchemaRow {
 
 /** The taxonomy a `taxonomy` schema draws from: its pinned version, else the newest imported. */
 function taxonomyOptions(db: Db, pinned: string | null): { version: string | null; options: LabelOption[] } {
-  const version = pinned ?? (db.prepare('SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1').pluck().get() as string | undefined) ?? null;
+  const version = pinned ?? db.prepare<unknown[], string>('SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1').pluck().get() ?? null;
   if (version === null) return { version: null, options: [] };
-  const rows = db.prepare('SELECT code, name, guideline FROM categories WHERE taxonomy_version = ? ORDER BY position, code').all(version) as {
-    code: string;
-    name: string;
-    guideline: string | null;
-  }[];
+  const rows = db
+    .prepare<unknown[], { code: string; name: string; guideline: string | null }>(
+      'SELECT code, name, guideline FROM categories WHERE taxonomy_version = ? ORDER BY position, code',
+    )
+    .all(version);
   return { version, options: rows.map((c) => ({ value: c.code, label: c.name, guideline: c.guideline ?? '' })) };
 }
 
@@ -41,8 +41,10 @@ function toSchema(db: Db, row: SchemaRow): LabelSchema {
 /** The newest version of every schema, by name. */
 export function listSchemas(db: Db): LabelSchema[] {
   const rows = db
-    .prepare(`SELECT * FROM label_schemas s WHERE version = (SELECT max(version) FROM label_schemas x WHERE x.name = s.name) ORDER BY rowid`)
-    .all() as SchemaRow[];
+    .prepare<unknown[], SchemaRow>(
+      `SELECT * FROM label_schemas s WHERE version = (SELECT max(version) FROM label_schemas x WHERE x.name = s.name) ORDER BY rowid`,
+    )
+    .all();
   return rows.map((row) => toSchema(db, row));
 }
 
@@ -54,7 +56,7 @@ export function getSchema(db: Db, name: string, version?: number): LabelSchema {
       : db.prepare('SELECT * FROM label_schemas WHERE name = ? AND version = ?').get(name, version)
   ) as SchemaRow | undefined;
   if (!row) {
-    const known = (db.prepare('SELECT DISTINCT name FROM label_schemas ORDER BY name').pluck().all() as string[]).join(', ');
+    const known = db.prepare<unknown[], string>('SELECT DISTINCT name FROM label_schemas ORDER BY name').pluck().all().join(', ');
     throw new ApiError(
       'not_found',
       `label schema "${name}"${version === undefined ? '' : ` version ${version}`} is not in this corpus (known: ${known || 'none'})`,
@@ -69,7 +71,7 @@ export function getSchema(db: Db, name: string, version?: number): LabelSchema {
  */
 export function saveSchema(db: Db, name: string, definition: LabelSchemaDefinition, taxonomyVersion: string | null = null): LabelSchema {
   return db.transaction(() => {
-    const newest = db.prepare('SELECT * FROM label_schemas WHERE name = ? ORDER BY version DESC LIMIT 1').get(name) as SchemaRow | undefined;
+    const newest = db.prepare<unknown[], SchemaRow>('SELECT * FROM label_schemas WHERE name = ? ORDER BY version DESC LIMIT 1').get(name);
     // Compared as parsed, so defaults filled in on one side and not the other do not count as a change.
     const same = newest && JSON.stringify(labelSchemaDefinition.parse(JSON.parse(newest.definition))) === JSON.stringify(definition);
     if (newest && same && newest.taxonomy_version === taxonomyVersion) return toSchema(db, newest);

@@ -16,8 +16,10 @@ export interface Mark {
 /** Flags and skips of an annotator under a schema, by target key. */
 export function readMarks(db: Db, annotator: string, schema: string): Map<string, Mark> {
   const rows = db
-    .prepare('SELECT target_kind AS kind, target_id AS id, flagged, skipped FROM label_marks WHERE annotator = ? AND schema_name = ?')
-    .all(annotator, schema) as { kind: LabelTarget['kind']; id: string; flagged: number; skipped: number }[];
+    .prepare<unknown[], { kind: LabelTarget['kind']; id: string; flagged: number; skipped: number }>(
+      'SELECT target_kind AS kind, target_id AS id, flagged, skipped FROM label_marks WHERE annotator = ? AND schema_name = ?',
+    )
+    .all(annotator, schema);
   return new Map(rows.map((r) => [targetKey(r), { flagged: r.flagged === 1, skipped: r.skipped === 1 }]));
 }
 
@@ -45,7 +47,9 @@ export function saveCursor(db: Db, req: ParsedRequestOf<'labels.cursor'>): void 
 
 export function readCursor(db: Db, annotator: string, schema: string, setKey: string): LabelTarget | null {
   const row = db
-    .prepare('SELECT target_kind AS kind, target_id AS id FROM label_cursors WHERE annotator = ? AND schema_name = ? AND target_set = ?')
-    .get(annotator, schema, setKey) as LabelTarget | undefined;
+    .prepare<unknown[], LabelTarget>(
+      'SELECT target_kind AS kind, target_id AS id FROM label_cursors WHERE annotator = ? AND schema_name = ? AND target_set = ?',
+    )
+    .get(annotator, schema, setKey);
   return row ?? null;
 }

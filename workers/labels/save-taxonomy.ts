@@ -50,7 +50,9 @@ export function saveTaxonomy(db: Db, req: ParsedRequestOf<'taxonomy.save'>): Tax
     writer.failures.finish();
 
     const touched = [...new Set([...req.splits.map((s) => s.from), ...req.merges.flatMap((m) => m.from)])];
-    const taxonomySchemas = (db.prepare('SELECT name, definition FROM label_schemas').all() as { name: string; definition: string }[])
+    const taxonomySchemas = db
+      .prepare<unknown[], { name: string; definition: string }>('SELECT name, definition FROM label_schemas')
+      .all()
       .filter((s) => (JSON.parse(s.definition) as { value?: { kind?: string } }).value?.kind === 'taxonomy')
       .map((s) => s.name);
     const flagged = touched.length

@@ -29,20 +29,20 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 export function targetSetRubrics(db: Db, set: LabelTargetSet): string[] {
   if (set.library !== undefined) requireLibrary(db, set.library);
   if (set.kind === 'library') {
-    return db.prepare('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(set.library) as string[];
+    return db.prepare<unknown[], string>('SELECT rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position').pluck().all(set.library);
   }
   if (set.kind === 'filter') {
     const page = listRubrics(db, { library: set.library, category: set.category, family: set.family, query: set.query, offset: 0, limit: 1_000_000 });
     return page.rows.map((r) => r.id);
   }
   const rows = db
-    .prepare(
+    .prepare<unknown[], { id: string; category: string }>(
       set.library === undefined
         ? `SELECT r.id, ${rubricCategorySql('r')} AS category FROM rubrics r ORDER BY r.id`
         : `SELECT r.id, ${rubricCategorySql('r')} AS category FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id
             WHERE lr.library_id = ? ORDER BY r.id`,
     )
-    .all(...(set.library === undefined ? [] : [set.library])) as { id: string; category: string }[];
+    .all(...(set.library === undefined ? [] : [set.library]));
   if (rows.length === 0) throw new ApiError('not_found', 'the sample has no rubrics to draw from');
   const byCategory = new Map<string, string[]>();
   for (const row of rows) byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row.id]);

@@ -10,7 +10,7 @@ import type { Db } from '../db/open-corpus';
 const defaults: WorkbenchSettings = { annotator: null, blind: true, theme: 'system' };
 
 export function getSettings(db: Db): WorkbenchSettings {
-  const rows = db.prepare('SELECT key, value FROM user_settings').all() as { key: string; value: string }[];
+  const rows = db.prepare<unknown[], { key: string; value: string }>('SELECT key, value FROM user_settings').all();
   const stored = Object.fromEntries(rows.filter((r) => r.key in defaults).map((r) => [r.key, JSON.parse(r.value) as unknown]));
   return { ...defaults, ...stored } as WorkbenchSettings;
 }

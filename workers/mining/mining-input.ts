@@ -70,29 +70,29 @@ export function showProgram(text: string): { text: string; hiddenLines: number }
 /** Reads one rollout's mining case; not_found when it is not in the corpus. */
 export function miningCase(db: Db, rollout: string): MiningCase {
   const head = db
-    .prepare(
+    .prepare<unknown[], Omit<MiningCase, 'failures' | 'programs' | 'higherIsBetter'> & { higherIsBetter: number | null }>(
       `SELECT r.id AS rollout, r.task_id AS task, t.benchmark_id AS benchmark, t.statement, t.metric,
         t.higher_is_better AS higherIsBetter, t.facts, r.grade, r.grader_verdict AS graderVerdict
       FROM rollouts r JOIN tasks t ON t.id = r.task_id WHERE r.id = ?`,
     )
-    .get(rollout) as (Omit<MiningCase, 'failures' | 'programs' | 'higherIsBetter'> & { higherIsBetter: number | null }) | undefined;
+    .get(rollout);
   if (!head) throw new ApiError('not_found', `rollout "${rollout}" is not in this corpus`);
 
   const programs = db
-    .prepare(
+    .prepare<unknown[], { path: string; version: number; sha256: string; text: string; last: number }>(
       `SELECT p.path, p.version, p.content_hash AS sha256, t.body AS text,
         p.version = (SELECT max(q.version) FROM program_versions q WHERE q.rollout_id = p.rollout_id AND q.path = p.path) AS last
       FROM program_versions p JOIN texts t ON t.hash = p.content_hash WHERE p.rollout_id = ? ORDER BY p.path, p.version`,
     )
-    .all(rollout) as { path: string; version: number; sha256: string; text: string; last: number }[];
+    .all(rollout);
   const failureRows = db
-    .prepare(
+    .prepare<unknown[], Omit<MiningFailure, 'program'> & { path: string | null; version: number | null; line: number | null }>(
       `SELECT f.id, f.step_idx AS step, f.kind, s.command, f.exception_class AS exceptionClass, f.message, f.traceback, f.cause,
         coalesce(f.program_path, s.program_path) AS path, coalesce(f.program_version, s.program_version) AS version, f.program_line AS line
       FROM failure_events f LEFT JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
       WHERE f.rollout_id = ? ORDER BY f.step_idx IS NULL, f.step_idx, f.id`,
     )
-    .all(rollout) as (Omit<MiningFailure, 'program'> & { path: string | null; version: number | null; line: number | null })[];
+    .all(rollout);
 
   const key = (path: string, version: number) => `${path}\u0000${version}`;
   const byKey = new Map(programs.map((p) => [key(p.path, p.version), p]));

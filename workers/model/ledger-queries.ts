@@ -1,5 +1,6 @@
 import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus } from '../../common/pipeline/model-types';
 import type { Db } from '../db/open-corpus';
+import { oneRow } from '../db/one-row';
 
 interface LedgerFilter {
   purpose?: string;
@@ -24,19 +25,20 @@ export function listLedger(db: Db, filter: LedgerFilter): ModelRequestPage {
     params.push(filter.status);
   }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const summary = db.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(cost_usd), 0) AS costUsd FROM model_requests ${clause}`).get(...params) as {
-    total: number;
-    costUsd: number;
-  };
+  const summary = oneRow(
+    db
+      .prepare<unknown[], { total: number; costUsd: number }>(`SELECT COUNT(*) AS total, COALESCE(SUM(cost_usd), 0) AS costUsd FROM model_requests ${clause}`)
+      .get(...params),
+  );
   const rows = db
-    .prepare(
+    .prepare<unknown[], Omit<ModelRequestRow, 'schemaValid'> & { schemaValid: number | null }>(
       `SELECT id, request_hash AS hash, purpose, model, status, http_status AS httpStatus, input_tokens AS inputTokens,
               output_tokens AS outputTokens, cost_usd AS costUsd, schema_valid AS schemaValid, transport_retries AS transportRetries,
               error, latency_ms AS latencyMs, created_at AS createdAt, settled_at AS settledAt,
               length(CAST(request AS BLOB)) AS requestBytes, length(CAST(response AS BLOB)) AS responseBytes
        FROM model_requests ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`,
     )
-    .all(...params, filter.limit, filter.offset) as (Omit<ModelRequestRow, 'schemaValid'> & { schemaValid: number | null })[];
+    .all(...params, filter.limit, filter.offset);
   return {
     total: summary.total,
     offset: filter.offset,

@@ -58,7 +58,9 @@ export class Ledger {
    */
   sweepOrphans(): Promise<number> {
     return this.write(() => {
-      const reserved = this.db.prepare(`SELECT id, session FROM model_requests WHERE status = 'reserved'`).all() as { id: number; session: string | null }[];
+      const reserved = this.db
+        .prepare<unknown[], { id: number; session: string | null }>(`SELECT id, session FROM model_requests WHERE status = 'reserved'`)
+        .all();
       const mark = this.db.prepare(
         `UPDATE model_requests SET status = 'unresolved', error = 'the process that sent it ended before it settled' WHERE id = ? AND status = 'reserved'`,
       );
@@ -71,13 +73,13 @@ export class Ledger {
     const sql = `SELECT id, http_status AS httpStatus, response, input_tokens AS inputTokens, output_tokens AS outputTokens,
                         cost_usd AS costUsd
                  FROM model_requests WHERE request_hash = ? AND status = 'returned' ORDER BY id LIMIT 1`;
-    return this.db.prepare(sql).get(hash) as ReturnedRow | undefined;
+    return this.db.prepare<unknown[], ReturnedRow>(sql).get(hash);
   }
 
   /** The id of an `unresolved` row for a request hash. */
   findUnresolved(hash: string): number | undefined {
     const sql = `SELECT id FROM model_requests WHERE request_hash = ? AND status = 'unresolved' ORDER BY id LIMIT 1`;
-    return (this.db.prepare(sql).get(hash) as { id: number } | undefined)?.id;
+    return this.db.prepare<unknown[], { id: number }>(sql).get(hash)?.id;
   }
 
   /** Writes the `reserved` row of a request about to be sent; returns its id. */

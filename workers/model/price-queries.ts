@@ -13,13 +13,13 @@ export type ModelPriceInput = Omit<ModelPriceRow, 'updatedAt'>;
 /** Every model's prices, ordered by model id. */
 export function listPrices(db: Db): ModelPriceRow[] {
   return db
-    .prepare(
+    .prepare<unknown[], ModelPriceRow>(
       `SELECT model, input_usd_per_mtok AS inputPerMTok, output_usd_per_mtok AS outputPerMTok,
               cache_write_usd_per_mtok AS cacheWritePerMTok, cache_read_usd_per_mtok AS cacheReadPerMTok,
               updated_at AS updatedAt
        FROM model_prices ORDER BY model`,
     )
-    .all() as ModelPriceRow[];
+    .all();
 }
 
 /** Adds a model's prices or replaces them; returns the whole table. */

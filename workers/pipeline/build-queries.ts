@@ -13,7 +13,7 @@ const extraOf = (json: string | null): Record<string, unknown> => (json === null
 
 /** `libraries.build`: a library's funnel, Quota categories or Filtered allocation, and its run. */
 export function libraryBuild(db: Db, library: string): LibraryBuild {
-  const row = db.prepare('SELECT method, extra FROM libraries WHERE id = ?').get(library) as { method: LibraryMethod; extra: string | null } | undefined;
+  const row = db.prepare<unknown[], { method: LibraryMethod; extra: string | null }>('SELECT method, extra FROM libraries WHERE id = ?').get(library);
   if (!row) throw new ApiError('not_found', `library "${library}" is not in this corpus`);
   const extra = extraOf(row.extra);
   return {
@@ -41,18 +41,20 @@ interface StoredRubricCitation {
  * names (a mined rubric's were all grounded when it was accepted), with where that program is.
  */
 export function rubricCitations(db: Db, rubric: string): CitationRow[] {
-  const row = db.prepare('SELECT extra FROM rubrics WHERE id = ?').get(rubric) as { extra: string | null } | undefined;
+  const row = db.prepare<unknown[], { extra: string | null }>('SELECT extra FROM rubrics WHERE id = ?').get(rubric);
   if (!row) throw new ApiError('not_found', `rubric "${rubric}" is not in this corpus`);
   const citations = (extraOf(row.extra).citations as StoredRubricCitation[] | undefined) ?? [];
-  const text = db.prepare('SELECT body FROM texts WHERE hash = ?').pluck();
-  const locate = db.prepare('SELECT rollout_id AS rollout, path, version FROM program_versions WHERE content_hash = ? ORDER BY id LIMIT 1');
+  const text = db.prepare<unknown[], string>('SELECT body FROM texts WHERE hash = ?').pluck();
+  const locate = db.prepare<unknown[], CitationRow['location']>(
+    'SELECT rollout_id AS rollout, path, version FROM program_versions WHERE content_hash = ? ORDER BY id LIMIT 1',
+  );
   return citations.map((c) => {
-    const body = text.get(c.program) as string | undefined;
+    const body = text.get(c.program);
     const check = new ShownPrograms(body === undefined ? [] : [{ sha256: c.program, text: body }]).check(c);
     const location =
       c.rollout !== undefined && c.path !== undefined && c.version !== undefined
         ? { rollout: c.rollout, path: c.path, version: c.version }
-        : ((locate.get(c.program) as CitationRow['location'] | undefined) ?? null);
+        : (locate.get(c.program) ?? null);
     return { program: c.program, lineStart: c.lineStart, lineEnd: c.lineEnd, quote: c.quote, grounded: check.grounded, problem: check.problem, location };
   });
 }

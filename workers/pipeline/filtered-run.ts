@@ -32,11 +32,11 @@ export function planFiltered(db: Db, params: FilteredParams): FilteredPlan {
   if (Object.keys(pool).length === 0)
     throw new ApiError('invalid_request', `the pool (${params.collection ?? 'every collection'}) has no failure events, so it has no mix to cut to`);
   const rubrics = db
-    .prepare(
+    .prepare<unknown[], FilteredPlan['rubrics'][number]>(
       `SELECT r.id, r.title, r.family, ${rubricCategorySql('r')} AS category, (SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id) AS support
       FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? ORDER BY lr.position`,
     )
-    .all(params.from) as FilteredPlan['rubrics'];
+    .all(params.from);
   return { pool, rubrics };
 }
 
@@ -71,8 +71,10 @@ export function executeFiltered(env: RunEnv, params: FilteredParams, plan: Filte
     },
     cut.kept,
   );
-  const support = env.db.prepare('SELECT rollout_id AS rollout, task_id AS task FROM rubric_support WHERE rubric_id = ? ORDER BY rollout_id');
-  const traced = plan.rubrics.filter((r) => kept.has(r.id)).map((r) => ({ id: r.id, title: r.title, support: support.all(r.id) as SupportRef[] }));
+  const support = env.db.prepare<unknown[], SupportRef>(
+    'SELECT rollout_id AS rollout, task_id AS task FROM rubric_support WHERE rubric_id = ? ORDER BY rollout_id',
+  );
+  const traced = plan.rubrics.filter((r) => kept.has(r.id)).map((r) => ({ id: r.id, title: r.title, support: support.all(r.id) }));
   env.progress(1, `${cut.kept.length} of ${plan.rubrics.length} rubrics kept`);
   return {
     kind: 'library',

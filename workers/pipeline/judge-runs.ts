@@ -46,8 +46,10 @@ export function planJudge(db: Db, params: JudgeParams): JudgePlan {
 
 function rubricsById(db: Db, ids: readonly string[]): Map<string, JudgedRubric> {
   const rows = db
-    .prepare(`SELECT id, title, applies_when AS appliesWhen, pattern, fix, family FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`)
-    .all(JSON.stringify(ids)) as (JudgedRubric & { family: RubricFamily })[];
+    .prepare<unknown[], JudgedRubric & { family: RubricFamily }>(
+      `SELECT id, title, applies_when AS appliesWhen, pattern, fix, family FROM rubrics WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -106,7 +106,7 @@ export function writeLibraryRecords(db: Db, records: LibraryRecords, source: str
 
 /** A stored rubric as `rwb export` writes its line. */
 export function rubricLine(db: Db, id: string): string {
-  const r = db.prepare('SELECT * FROM rubrics WHERE id = ?').get(id) as Row | undefined;
+  const r = db.prepare<unknown[], Row>('SELECT * FROM rubrics WHERE id = ?').get(id);
   if (!r) throw new ApiError('not_found', `rubric "${id}" is not in this corpus`);
   return JSON.stringify(rubricToRecord(db, r));
 }
@@ -116,7 +116,7 @@ export function rubricLine(db: Db, id: string): string {
  * then its rubrics in library order. Replay compares these lines.
  */
 export function libraryLines(db: Db, library: string): string[] {
-  const l = db.prepare('SELECT * FROM libraries WHERE id = ?').get(library) as Row | undefined;
+  const l = db.prepare<unknown[], Row>('SELECT * FROM libraries WHERE id = ?').get(library);
   if (!l) throw new ApiError('not_found', `library "${library}" is not in this corpus`);
   const record = libraryToRecord(db, l);
   return [JSON.stringify(record), ...record.rubrics.map((id) => rubricLine(db, id))];

@@ -54,20 +54,20 @@ export function planMine(db: Db, params: MineParams): MinePlan {
   const taxonomy = taxonomyOf(db);
   let units: RolloutUnit[];
   if (params.rollouts) {
-    const task = db.prepare('SELECT task_id FROM rollouts WHERE id = ?').pluck();
+    const task = db.prepare<unknown[], string>('SELECT task_id FROM rollouts WHERE id = ?').pluck();
     units = params.rollouts.map((rollout) => {
-      const t = task.get(rollout) as string | undefined;
+      const t = task.get(rollout);
       if (t === undefined) throw new ApiError('not_found', `rollout "${rollout}" is not in this corpus`);
       return { rollout, task: t };
     });
   } else {
     const where = rolloutCondition(params.collection, params.roles);
     units = db
-      .prepare(
+      .prepare<unknown[], RolloutUnit>(
         `SELECT r.id AS rollout, r.task_id AS task FROM rollouts r JOIN tasks t ON t.id = r.task_id JOIN benchmarks b ON b.id = t.benchmark_id
         WHERE ${where.sql} AND EXISTS (SELECT 1 FROM failure_events f WHERE f.rollout_id = r.id) ORDER BY r.id`,
       )
-      .all(...where.params) as RolloutUnit[];
+      .all(...where.params);
   }
   if (units.length === 0)
     throw new ApiError('invalid_request', 'there is no rollout to mine: no rollout with a failure matches the collection and benchmark roles');
@@ -88,12 +88,12 @@ export function planQuota(db: Db, params: QuotaParams): QuotaPlan {
     throw new ApiError('invalid_request', `the pool (${params.collection ?? 'every collection'}) has no failure events, so it has no mix to match`);
   const where = rolloutCondition(params.collection, params.roles);
   const rows = db
-    .prepare(
+    .prepare<unknown[], QuotaUnit>(
       `SELECT f.id AS failure, f.rollout_id AS rollout, r.task_id AS task, ${failureCategorySql('f')} AS category
       FROM failure_events f JOIN rollouts r ON r.id = f.rollout_id JOIN tasks t ON t.id = r.task_id JOIN benchmarks b ON b.id = t.benchmark_id
       WHERE ${where.sql} ORDER BY f.rollout_id, f.step_idx IS NULL, f.step_idx, f.id`,
     )
-    .all(...where.params) as QuotaUnit[];
+    .all(...where.params);
   const failures: Record<string, QuotaUnit[]> = {};
   for (const q of quotas) failures[q.category] = rows.filter((r) => r.category === q.category);
   return { taxonomy, pool, quotas, failures };

@@ -10,6 +10,7 @@ import { apiErrorBody, toolUseMessage } from '../model/test-support/fake-message
 import { canonicalJson } from '../import/canonical-json';
 import { pipelineReply } from './test-support/fake-pipeline-model';
 import { usePipelineKit } from './test-support/pipeline-kit';
+import { oneRow } from '../db/one-row';
 
 const hashOf = (r: ReceivedRequest) => createHash('sha256').update(canonicalJson(r.body)).digest('hex');
 const rolloutOf = (r: ReceivedRequest) => /<rollout id="([^"]+)"/.exec((r.body as { messages: { content: string }[] }).messages[0]!.content)![1]!;
@@ -105,13 +106,15 @@ describe('pipeline runs through model failures and restarts', () => {
     const { run: cancelled } = await core.invoke('pipeline.curate', { ...params, jobId, wait: true });
     expect(cancelled.status).toBe('cancelled');
     const sentBefore = kit.server.received.length;
-    const answered = new Set(core.db.prepare(`SELECT request_hash FROM model_requests WHERE status = 'returned'`).pluck().all() as string[]);
+    const answered = new Set(core.db.prepare<unknown[], string>(`SELECT request_hash FROM model_requests WHERE status = 'returned'`).pluck().all());
     expect(answered.size).toBeGreaterThan(0);
     expect(answered.size).toBeLessThan(sentBefore);
 
     // The worker dies with the run marked running and the request cut by the cancel left
     // reserved, as if it had been in flight: a new worker finds the run interrupted.
-    const cut = core.db.prepare(`SELECT request_hash, request FROM model_requests WHERE status = 'failed'`).get() as { request_hash: string; request: string };
+    const cut = oneRow(
+      core.db.prepare<unknown[], { request_hash: string; request: string }>(`SELECT request_hash, request FROM model_requests WHERE status = 'failed'`).get(),
+    );
     core.db
       .prepare(
         `INSERT INTO model_requests (request_hash, purpose, model, status, request, created_at, session) VALUES (?, 'mine-quota', 'claude-sonnet-5', 'reserved', ?, '2026-11-01', 'a-dead-worker')`,

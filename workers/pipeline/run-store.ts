@@ -17,6 +17,7 @@ import type { ModelFailureReason } from '../model/model-errors';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson } from '../import/canonical-json';
 import type { RecordedFailure, UsedRequest } from './model-calls';
+import { oneRow } from '../db/one-row';
 
 /** This worker process's session id, the owner of the runs it executes (see `LiveSession`). */
 export const pipelineSession = workerSession.id;
@@ -63,7 +64,7 @@ export function insertRun(
 
 /** The stored row of a run; not_found when absent. */
 export function runRow(db: Db, id: string): RunRow {
-  const row = db.prepare('SELECT * FROM pipeline_runs WHERE id = ?').get(id) as RunRow | undefined;
+  const row = db.prepare<unknown[], RunRow>('SELECT * FROM pipeline_runs WHERE id = ?').get(id);
   if (!row) throw new ApiError('not_found', `pipeline run "${id}" is not in this corpus`);
   return row;
 }
@@ -96,7 +97,7 @@ export function recordRequest(db: Db, run: string, used: UsedRequest): void {
  */
 export function recordedFailures(db: Db, run: string): Map<string, RecordedFailure> {
   const rows = db
-    .prepare(
+    .prepare<unknown[], { hash: string; requestId: number; reason: ModelFailureReason; message: string }>(
       `SELECT m.request_hash AS hash, u.request_id AS requestId, u.failure AS reason, u.message
       FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id
       WHERE u.run_id = ? AND u.failure IS NOT NULL
@@ -104,7 +105,7 @@ export function recordedFailures(db: Db, run: string): Map<string, RecordedFailu
           WHERE a.run_id = u.run_id AND a.failure IS NULL AND am.request_hash = m.request_hash)
       ORDER BY u.request_id`,
     )
-    .all(run) as { hash: string; requestId: number; reason: ModelFailureReason; message: string }[];
+    .all(run);
   const failures = new Map<string, RecordedFailure>();
   // The last failure of a hash is the one the run's final execution saw.
   for (const r of rows) failures.set(r.hash, { requestId: r.requestId, reason: r.reason, message: r.message });
@@ -113,13 +114,15 @@ export function recordedFailures(db: Db, run: string): Map<string, RecordedFailu
 
 /** What the ledger rows a run used cost; `accepted` divides it per rubric. */
 export function runCosts(db: Db, run: string, accepted: number | null): PipelineCosts {
-  const row = db
-    .prepare(
-      `SELECT count(*) AS requests, coalesce(sum(u.source = 'network'), 0) AS sent, coalesce(sum(u.source = 'ledger'), 0) AS reused,
+  const row = oneRow(
+    db
+      .prepare<unknown[], Omit<PipelineCosts, 'costPerAccepted'>>(
+        `SELECT count(*) AS requests, coalesce(sum(u.source = 'network'), 0) AS sent, coalesce(sum(u.source = 'ledger'), 0) AS reused,
         coalesce(sum(u.failure IS NOT NULL), 0) AS failed, coalesce(sum(m.cost_usd), 0) AS costUsd, coalesce(sum(m.cost_usd IS NULL), 0) AS unknownCost
       FROM pipeline_run_requests u JOIN model_requests m ON m.id = u.request_id WHERE u.run_id = ?`,
-    )
-    .get(run) as Omit<PipelineCosts, 'costPerAccepted'>;
+      )
+      .get(run),
+  );
   const costPerAccepted = accepted && row.unknownCost === 0 ? row.costUsd / accepted : null;
   return { ...row, costPerAccepted };
 }
@@ -129,9 +132,10 @@ export function runCosts(db: Db, run: string, accepted: number | null): Pipeline
  * another live process, such as the CLI beside the app, is left alone); returns their ids.
  */
 export function reconcileRuns(db: Db): string[] {
-  const orphans = (db.prepare(`SELECT id, owner FROM pipeline_runs WHERE status = 'running'`).all() as { id: string; owner: string | null }[]).filter(
-    (r) => !workerSession.isAlive(r.owner, r.id),
-  );
+  const orphans = db
+    .prepare<unknown[], { id: string; owner: string | null }>(`SELECT id, owner FROM pipeline_runs WHERE status = 'running'`)
+    .all()
+    .filter((r) => !workerSession.isAlive(r.owner, r.id));
   for (const r of orphans) {
     updateRun(db, r.id, { status: 'interrupted', message: 'the worker running it stopped before it finished; resume it to go on', owner: null });
   }
@@ -178,7 +182,9 @@ export function toDetail(db: Db, row: RunRow): PipelineRunDetail {
 /** Runs, newest first. */
 export function listRuns(db: Db, filter: { kind?: PipelineRunKind; offset: number; limit: number }): PipelineRunSummary[] {
   const rows = db
-    .prepare(`SELECT * FROM pipeline_runs WHERE (@kind IS NULL OR kind = @kind) ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`)
-    .all({ kind: filter.kind ?? null, limit: filter.limit, offset: filter.offset }) as RunRow[];
+    .prepare<unknown[], RunRow>(
+      `SELECT * FROM pipeline_runs WHERE (@kind IS NULL OR kind = @kind) ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .all({ kind: filter.kind ?? null, limit: filter.limit, offset: filter.offset });
   return rows.map((row) => toSummary(db, row));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open-corpus';
 import { failureCategorySql, rubricCategorySql } from './effective-category';
 import type { CategoryCounts } from './mix';
+import { oneRow } from '../db/one-row';
 
 function countsOf(rows: { category: string; n: number }[]): CategoryCounts {
   return Object.fromEntries(rows.map((r) => [r.category, r.n]));
@@ -15,7 +16,7 @@ function countsOf(rows: { category: string; n: number }[]): CategoryCounts {
 const poolCache = new WeakMap<Db, { version: string; counts: Map<string, CategoryCounts> }>();
 
 function writeVersion(db: Db): string {
-  return `${db.pragma('data_version', { simple: true }) as number}:${db.prepare('SELECT total_changes()').pluck().get() as number}`;
+  return `${db.pragma('data_version', { simple: true }) as number}:${oneRow(db.prepare<unknown[], number>('SELECT total_changes()').pluck().get())}`;
 }
 
 function countPool(db: Db, collection: string | undefined): CategoryCounts {

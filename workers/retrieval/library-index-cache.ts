@@ -16,13 +16,13 @@ const caches = new WeakMap<Db, Map<string, { hash: string; index: LibraryIndex }
 
 function loadDocuments(db: Db, library: string): RubricDocument[] {
   return db
-    .prepare(
+    .prepare<unknown[], RubricDocument>(
       `SELECT r.id, ${rubricCategorySql('r')} AS category,
         (SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id) AS support,
         r.title || char(10) || r.applies_when || char(10) || r.pattern || char(10) || coalesce(r.fix, '') AS text
       FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id WHERE lr.library_id = ? ORDER BY lr.position`,
     )
-    .all(library) as RubricDocument[];
+    .all(library);
 }
 
 /** The index of a library, built on first use; throws not_found for an unknown library. */

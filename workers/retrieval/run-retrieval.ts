@@ -34,12 +34,12 @@ export function runRetrieval(db: Db, req: ParsedRequestOf<'retrieval.run'>): Ret
   const text = caseText(db, req.rollout, req.step);
   const { allocation, picks } = categorySplit(index, { text, slots: req.slots, pool: poolCounts(db, req.collection), protect: req.protect });
   const rows = db
-    .prepare(
+    .prepare<unknown[], RubricText>(
       `SELECT r.id, r.title, r.applies_when AS appliesWhen, r.pattern, r.fix, r.family,
         (SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id) AS support
       FROM rubrics r WHERE r.id IN (SELECT value FROM json_each(?))`,
     )
-    .all(JSON.stringify(picks.map((p) => p.id))) as RubricText[];
+    .all(JSON.stringify(picks.map((p) => p.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     library: req.library,

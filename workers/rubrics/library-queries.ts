@@ -8,14 +8,14 @@ type LibraryRow = Omit<LibrarySummary, 'params'> & { params: string };
 /** Every library, oldest build first, with its size and how many categories its rubrics span. */
 export function listLibraries(db: Db): LibrarySummary[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], LibraryRow>(
       `SELECT l.id, l.name, l.method, l.built_at AS builtAt, l.params,
         (SELECT count(*) FROM library_rubrics lr WHERE lr.library_id = l.id) AS size,
         (SELECT count(DISTINCT ${rubricCategorySql('r')}) FROM library_rubrics lr JOIN rubrics r ON r.id = lr.rubric_id
           WHERE lr.library_id = l.id) AS categories
       FROM libraries l ORDER BY l.built_at, l.id`,
     )
-    .all() as LibraryRow[];
+    .all();
   return rows.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> }));
 }
 
@@ -24,7 +24,7 @@ export function listLibraries(db: Db): LibrarySummary[] {
  * frozen, so in practice only by deleting and re-importing it); throws not_found when absent.
  */
 export function requireLibrary(db: Db, id: string): string {
-  const hash = db.prepare('SELECT record_hash FROM libraries WHERE id = ?').pluck().get(id) as string | undefined;
+  const hash = db.prepare<unknown[], string>('SELECT record_hash FROM libraries WHERE id = ?').pluck().get(id);
   if (hash === undefined) throw new ApiError('not_found', `library "${id}" is not in this corpus`);
   return hash;
 }
@@ -41,10 +41,12 @@ export function requireCollection(db: Db, id: string): void {
  * categories in their taxonomy order. An empty corpus has none: version null, no categories.
  */
 export function getTaxonomy(db: Db): Taxonomy {
-  const version = db.prepare('SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1').pluck().get() as string | undefined;
+  const version = db.prepare<unknown[], string>('SELECT version FROM taxonomies ORDER BY rowid DESC LIMIT 1').pluck().get();
   if (version === undefined) return { version: null, categories: [] };
   const categories = db
-    .prepare('SELECT code, name, family, guideline FROM categories WHERE taxonomy_version = ? ORDER BY position, code')
-    .all(version) as Taxonomy['categories'];
+    .prepare<unknown[], Taxonomy['categories'][number]>(
+      'SELECT code, name, family, guideline FROM categories WHERE taxonomy_version = ? ORDER BY position, code',
+    )
+    .all(version);
   return { version, categories };
 }

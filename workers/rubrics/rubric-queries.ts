@@ -4,6 +4,7 @@ import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { rubricCategorySql } from '../retrieval/effective-category';
 import { toFtsQuery } from '../search/fts-query';
+import { oneRow } from '../db/one-row';
 
 const supportCount = '(SELECT count(*) FROM rubric_support s WHERE s.rubric_id = r.id)';
 
@@ -41,14 +42,14 @@ export function listRubrics(db: Db, req: ParsedRequestOf<'rubrics.list'>): Rubri
     order = 'rubric_fts.rank, r.id';
   }
   const from = `FROM rubrics r ${joins.join(' ')} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const total = db.prepare(`SELECT count(*) ${from}`).pluck().get(params) as number;
+  const total = oneRow(db.prepare<unknown[], number>(`SELECT count(*) ${from}`).pluck().get(params));
   const rows = db
-    .prepare(
+    .prepare<unknown[], Row>(
       `SELECT r.id, r.title, r.category, r.family, r.miner, ${supportCount} AS support,
         (SELECT json_group_array(library_id) FROM (SELECT library_id FROM library_rubrics WHERE rubric_id = r.id ORDER BY library_id)) AS libraries
       ${from} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     )
-    .all({ ...params, limit: req.limit, offset: req.offset }) as Row[];
+    .all({ ...params, limit: req.limit, offset: req.offset });
   return {
     total,
     offset: req.offset,
@@ -58,31 +59,34 @@ export function listRubrics(db: Db, req: ParsedRequestOf<'rubrics.list'>): Rubri
 
 /** A rubric with its evidence: source rollouts (kept even when not in this corpus), libraries and labels. */
 export function getRubric(db: Db, id: string): RubricDetail {
-  const rubric = db.prepare(`SELECT id, title, applies_when AS appliesWhen, pattern, fix, family, category, miner FROM rubrics WHERE id = ?`).get(id) as
-    Omit<RubricDetail, 'support' | 'libraries' | 'labels'> | undefined;
+  const rubric = db
+    .prepare<unknown[], Omit<RubricDetail, 'support' | 'libraries' | 'labels'>>(
+      `SELECT id, title, applies_when AS appliesWhen, pattern, fix, family, category, miner FROM rubrics WHERE id = ?`,
+    )
+    .get(id);
   if (!rubric) throw new ApiError('not_found', `rubric "${id}" is not in this corpus`);
   // The support record's task wins; the rollout's task fills in when the record named none.
-  const support = (
-    db
-      .prepare(
-        `SELECT s.rollout_id AS rollout, coalesce(s.task_id, ro.task_id) AS task, ro.grade AS grade,
+  const support = db
+    .prepare<unknown[], Omit<RubricDetail['support'][number], 'inCorpus'> & { inCorpus: number }>(
+      `SELECT s.rollout_id AS rollout, coalesce(s.task_id, ro.task_id) AS task, ro.grade AS grade,
           t.benchmark_id AS benchmark, b.role AS benchmarkRole, ro.id IS NOT NULL AS inCorpus
         FROM rubric_support s LEFT JOIN rollouts ro ON ro.id = s.rollout_id
         LEFT JOIN tasks t ON t.id = coalesce(s.task_id, ro.task_id) LEFT JOIN benchmarks b ON b.id = t.benchmark_id
         WHERE s.rubric_id = ? ORDER BY s.rollout_id`,
-      )
-      .all(id) as (Omit<RubricDetail['support'][number], 'inCorpus'> & { inCorpus: number })[]
-  ).map((row) => ({ ...row, inCorpus: row.inCorpus === 1 }));
+    )
+    .all(id)
+    .map((row) => ({ ...row, inCorpus: row.inCorpus === 1 }));
   const libraries = db
-    .prepare(`SELECT l.id, l.name FROM library_rubrics lr JOIN libraries l ON l.id = lr.library_id WHERE lr.rubric_id = ? ORDER BY l.built_at, l.id`)
-    .all(id) as RubricDetail['libraries'];
-  const labels = (
-    db
-      .prepare(
-        `SELECT annotator, schema_name AS schema, value, reasons, note, made_at AS at
+    .prepare<unknown[], RubricDetail['libraries'][number]>(
+      `SELECT l.id, l.name FROM library_rubrics lr JOIN libraries l ON l.id = lr.library_id WHERE lr.rubric_id = ? ORDER BY l.built_at, l.id`,
+    )
+    .all(id);
+  const labels = db
+    .prepare<unknown[], Omit<RubricLabel, 'reasons'> & { value: string; reasons: string }>(
+      `SELECT annotator, schema_name AS schema, value, reasons, note, made_at AS at
         FROM labels WHERE target_kind = 'rubric' AND target_id = ? ORDER BY made_at, id`,
-      )
-      .all(id) as (Omit<RubricLabel, 'reasons'> & { value: string; reasons: string })[]
-  ).map((row) => ({ ...row, value: JSON.parse(row.value) as unknown, reasons: JSON.parse(row.reasons) as string[] }));
+    )
+    .all(id)
+    .map((row) => ({ ...row, value: JSON.parse(row.value) as unknown, reasons: JSON.parse(row.reasons) as string[] }));
   return { ...rubric, support, libraries, labels };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/open-corpus';
 import { diagnoseAttempt, programLineOf } from './runners/attempt-diagnosis';
 import { attemptEnvironment } from './runners/attempt-environment';
 import { attemptLog, getAttempt } from './run-attempts';
+import { oneRow } from '../db/one-row';
 
 interface OriginRow {
   rollout_id: string;
@@ -22,12 +23,12 @@ interface OriginRow {
  */
 export function originFailure(db: Db, program: { rollout: string; path: string; version: number }): AttemptDiagnosis['origin'] {
   const row = db
-    .prepare(
+    .prepare<unknown[], OriginRow>(
       `SELECT f.rollout_id, f.step_idx, f.kind, f.exception_class, f.message, f.frames, f.traceback, f.program_line
       FROM failure_events f JOIN steps s ON s.rollout_id = f.rollout_id AND s.idx = f.step_idx
       WHERE f.rollout_id = ? AND s.program_path = ? AND s.program_version = ? ORDER BY f.step_idx DESC LIMIT 1`,
     )
-    .get(program.rollout, program.path, program.version) as OriginRow | undefined;
+    .get(program.rollout, program.path, program.version);
   if (!row) return null;
   const frames = JSON.parse(row.frames) as { file: string; line: number; function: string | null }[];
   return {
@@ -45,7 +46,7 @@ export function originFailure(db: Db, program: { rollout: string; path: string; 
 /** One attempt's parsed failure and its outcome against the step its case's program came from. */
 export function attemptDiagnosis(db: Db, id: number): AttemptDiagnosis {
   const attempt = getAttempt(db, id);
-  const kase = db.prepare('SELECT program, command FROM cases WHERE id = ?').get(attempt.case) as { program: string; command: string };
+  const kase = oneRow(db.prepare<unknown[], { program: string; command: string }>('SELECT program, command FROM cases WHERE id = ?').get(attempt.case));
   const program = JSON.parse(kase.program) as { rollout?: string; path: string; version?: number };
   const origin =
     program.rollout !== undefined && program.version !== undefined

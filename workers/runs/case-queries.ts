@@ -51,7 +51,7 @@ function toSummary(row: CaseDbRow): CaseSummary {
 }
 
 export function getCase(db: Db, id: string): CaseSummary {
-  const row = db.prepare(`${selectCases} WHERE c.id = ?`).get(id) as CaseDbRow | undefined;
+  const row = db.prepare<unknown[], CaseDbRow>(`${selectCases} WHERE c.id = ?`).get(id);
   if (!row) throw new ApiError('not_found', `case "${id}" is not in this corpus`);
   return toSummary(row);
 }
@@ -68,12 +68,15 @@ export function listCases(db: Db, filter: ParsedRequestOf<'cases.list'>): CaseSu
     params.push(filter.rollout);
   }
   const sql = `${selectCases}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY c.id`;
-  return (db.prepare(sql).all(...params) as CaseDbRow[]).map(toSummary);
+  return db
+    .prepare<unknown[], CaseDbRow>(sql)
+    .all(...params)
+    .map(toSummary);
 }
 
 /** What a task's record may suggest for its cases (bundle fields kept in `extra`). */
 function taskHints(db: Db, task: string): { score: ScoreRule | null; dataDir: string | null } {
-  const extra = db.prepare('SELECT extra FROM tasks WHERE id = ?').pluck().get(task) as string | null | undefined;
+  const extra = db.prepare<unknown[], string | null>('SELECT extra FROM tasks WHERE id = ?').pluck().get(task);
   if (extra === undefined) throw new ApiError('not_found', `task "${task}" is not in this corpus`);
   if (!extra) return { score: null, dataDir: null };
   const parsed = JSON.parse(extra) as Record<string, unknown>;
@@ -106,10 +109,10 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
   let task = req.task;
   if ('rollout' in program) {
     const row = db
-      .prepare(
+      .prepare<unknown[], { task: string }>(
         'SELECT r.task_id AS task FROM program_versions p JOIN rollouts r ON r.id = p.rollout_id WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?',
       )
-      .get(program.rollout, program.path, program.version) as { task: string } | undefined;
+      .get(program.rollout, program.path, program.version);
     if (!row) throw new ApiError('not_found', `program ${program.path} version ${program.version} of rollout "${program.rollout}" is not in this corpus`);
     if (task !== undefined && task !== row.task)
       throw new ApiError('invalid_request', `task: rollout "${program.rollout}" is of task "${row.task}", not "${task}"`);
@@ -136,7 +139,7 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
       .slice(0, 12)}`;
   const record = { ...caseRecord({ id, ...fields }), ...runOptions };
   const hash = recordHash(record);
-  const existing = db.prepare('SELECT record_hash FROM cases WHERE id = ?').pluck().get(id) as string | undefined;
+  const existing = db.prepare<unknown[], string>('SELECT record_hash FROM cases WHERE id = ?').pluck().get(id);
   if (existing !== undefined) {
     if (existing !== hash) throw new ApiError('invalid_request', `id: case "${id}" already exists with a different definition`);
     return { ...getCase(db, id), created: false };
@@ -159,9 +162,11 @@ export function createCase(db: Db, req: ParsedRequestOf<'cases.create'>): CaseSu
 export function programContent(db: Db, program: CaseProgram): { path: string; content: string } {
   if (!('rollout' in program)) return program;
   const content = db
-    .prepare('SELECT t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?')
+    .prepare<unknown[], string>(
+      'SELECT t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash WHERE p.rollout_id = ? AND p.path = ? AND p.version = ?',
+    )
     .pluck()
-    .get(program.rollout, program.path, program.version) as string | undefined;
+    .get(program.rollout, program.path, program.version);
   if (content === undefined)
     throw new ApiError('not_found', `program ${program.path} version ${program.version} of rollout "${program.rollout}" is not in this corpus`);
   return { path: program.path, content };
@@ -169,7 +174,7 @@ export function programContent(db: Db, program: CaseProgram): { path: string; co
 
 /** What a case asks of a run beyond its record's core fields (kept in `extra`): environment names and GPUs per attempt. */
 export function caseRunOptions(db: Db, id: string): { env: string[]; gpus: number | null } {
-  const extra = db.prepare('SELECT extra FROM cases WHERE id = ?').pluck().get(id) as string | null | undefined;
+  const extra = db.prepare<unknown[], string | null>('SELECT extra FROM cases WHERE id = ?').pluck().get(id);
   if (!extra) return { env: [], gpus: null };
   const parsed = JSON.parse(extra) as Record<string, unknown>;
   const env = Array.isArray(parsed.env) ? parsed.env.filter((n): n is string => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) : [];

@@ -7,7 +7,7 @@ import { leaderboardsByTask } from './leaderboard-queries';
 
 /** Paired comparison of two arms of an experiment, over every attempt row it has. */
 export function compareArms(db: Db, experiment: string, a: string, b: string): ExperimentComparison {
-  const row = db.prepare('SELECT arms, repeats FROM experiments WHERE id = ?').get(experiment) as { arms: string; repeats: number } | undefined;
+  const row = db.prepare<unknown[], { arms: string; repeats: number }>('SELECT arms, repeats FROM experiments WHERE id = ?').get(experiment);
   if (row === undefined) throw new ApiError('not_found', `experiment "${experiment}" is not in this corpus`);
   const arms = JSON.parse(row.arms) as string[];
   for (const [field, arm] of [
@@ -16,14 +16,13 @@ export function compareArms(db: Db, experiment: string, a: string, b: string): E
   ] as const) {
     if (!arms.includes(arm)) throw new ApiError('invalid_request', `${field}: experiment "${experiment}" has no arm "${arm}" (arms: ${arms.join(', ')})`);
   }
-  const recorded = (
-    db
-      .prepare(
-        `SELECT a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid
+  const recorded = db
+    .prepare<unknown[], Omit<AttemptOutcome, 'valid'> & { valid: number | null }>(
+      `SELECT a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid
         FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (?, ?)`,
-      )
-      .all(experiment, a, b) as (Omit<AttemptOutcome, 'valid'> & { valid: number | null })[]
-  ).map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
+    )
+    .all(experiment, a, b)
+    .map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
   const attempts = withPlannedSlots(db, experiment, [a, b], row.repeats, recorded);
   const directions = taskDirections(
     db,
@@ -39,10 +38,10 @@ export function compareArms(db: Db, experiment: string, a: string, b: string): E
 
 /** Each task's metric and direction, as the corpus records them (either may be unknown). */
 export function taskDirections(db: Db, tasks: readonly string[]): Map<string, TaskDirection> {
-  const get = db.prepare('SELECT metric, higher_is_better AS h FROM tasks WHERE id = ?');
+  const get = db.prepare<unknown[], { metric: string | null; h: number | null }>('SELECT metric, higher_is_better AS h FROM tasks WHERE id = ?');
   const out = new Map<string, TaskDirection>();
   for (const task of new Set(tasks)) {
-    const row = get.get(task) as { metric: string | null; h: number | null } | undefined;
+    const row = get.get(task);
     out.set(task, { metric: row?.metric ?? null, higherIsBetter: row === undefined || row.h === null ? null : row.h === 1 });
   }
   return out;
@@ -54,8 +53,10 @@ export function taskDirections(db: Db, tasks: readonly string[]): Map<string, Ta
  */
 function withPlannedSlots(db: Db, experiment: string, arms: readonly string[], repeats: number, recorded: AttemptOutcome[]): AttemptOutcome[] {
   const cases = db
-    .prepare('SELECT DISTINCT a.case_id AS caseId, c.task_id AS task FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ?')
-    .all(experiment) as { caseId: string; task: string }[];
+    .prepare<unknown[], { caseId: string; task: string }>(
+      'SELECT DISTINCT a.case_id AS caseId, c.task_id AS task FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ?',
+    )
+    .all(experiment);
   const have = new Set(recorded.map((r) => `${r.caseId}\u0000${r.arm}\u0000${r.repeat}`));
   const missing: AttemptOutcome[] = [];
   for (const { caseId, task } of cases) {

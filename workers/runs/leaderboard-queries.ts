@@ -24,10 +24,10 @@ export async function attachLeaderboard(db: Db, task: string, path: string): Pro
 
 /** The thresholds of every task that has a leaderboard, by task id. */
 export function leaderboardsByTask(db: Db, tasks: readonly string[]): Map<string, LeaderboardThresholds> {
-  const get = db.prepare('SELECT scores FROM task_leaderboards WHERE task_id = ?').pluck();
+  const get = db.prepare<unknown[], string>('SELECT scores FROM task_leaderboards WHERE task_id = ?').pluck();
   const boards = new Map<string, LeaderboardThresholds>();
   for (const task of new Set(tasks)) {
-    const scores = get.get(task) as string | undefined;
+    const scores = get.get(task);
     if (scores !== undefined) boards.set(task, leaderboardThresholds(JSON.parse(scores) as number[]));
   }
   return boards;

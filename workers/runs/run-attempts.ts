@@ -70,10 +70,10 @@ function toRow(r: AttemptDbRow): AttemptRow {
 /** Attempts matching a condition on `a` (attempts), in grid order. */
 export function listAttempts(db: Db, where: string, params: unknown[]): AttemptRow[] {
   const rows = db
-    .prepare(
+    .prepare<unknown[], AttemptDbRow>(
       `SELECT a.*, l.bytes AS log_bytes FROM attempts a LEFT JOIN attempt_logs l ON l.attempt_id = a.id WHERE ${where} ORDER BY a.case_id, a.arm, a.repeat`,
     )
-    .all(...params) as AttemptDbRow[];
+    .all(...params);
   return rows.map(toRow);
 }
 
@@ -103,9 +103,9 @@ export const ownerId = workerSession.id;
 /** Writes an attempt slot that has no row yet as `queued` and returns its id. */
 export function ensureSlot(db: Db, experiment: string, caseId: string, arm: string, repeat: number): number {
   const existing = db
-    .prepare('SELECT id FROM attempts WHERE experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?')
+    .prepare<unknown[], number>('SELECT id FROM attempts WHERE experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?')
     .pluck()
-    .get(experiment, caseId, arm, repeat) as number | undefined;
+    .get(experiment, caseId, arm, repeat);
   if (existing !== undefined) return existing;
   const hash = attemptRecordHash({
     experiment,
@@ -176,16 +176,16 @@ export function saveAttemptLog(db: Db, id: number, log: StoredLog): void {
 
 export function attemptLog(db: Db, id: number): AttemptLog {
   getAttempt(db, id);
-  const row = db.prepare('SELECT gz, bytes, omitted_bytes FROM attempt_logs WHERE attempt_id = ?').get(id) as
-    { gz: Buffer; bytes: number; omitted_bytes: number } | undefined;
+  const row = db
+    .prepare<unknown[], { gz: Buffer; bytes: number; omitted_bytes: number }>('SELECT gz, bytes, omitted_bytes FROM attempt_logs WHERE attempt_id = ?')
+    .get(id);
   if (!row) return { attemptId: id, text: '', bytes: 0, omittedBytes: 0 };
   return { attemptId: id, text: unpackLog(row.gz), bytes: row.bytes, omittedBytes: row.omitted_bytes };
 }
 
 /** Whether a never-dispatched slot is claimed by a run that is still alive (here or in another worker process). */
 export function claimedByLiveRun(db: Db, attemptId: number, session: LiveSession): boolean {
-  const row = db.prepare('SELECT owner, run_job_id FROM attempts WHERE id = ?').get(attemptId) as
-    { owner: string | null; run_job_id: string | null } | undefined;
+  const row = db.prepare<unknown[], { owner: string | null; run_job_id: string | null }>('SELECT owner, run_job_id FROM attempts WHERE id = ?').get(attemptId);
   if (!row?.owner || !row.run_job_id) return false;
   return session.isAlive(row.owner, row.run_job_id);
 }
@@ -197,10 +197,10 @@ export function claimedByLiveRun(db: Db, attemptId: number, session: LiveSession
  */
 export function reconcileOrphans(db: Db, session: LiveSession, experiment?: string): AttemptRow[] {
   const candidates = db
-    .prepare(
+    .prepare<unknown[], { id: number; owner: string | null; run_job_id: string | null }>(
       `SELECT id, owner, run_job_id FROM attempts WHERE (status = 'running' OR (status = 'queued' AND dispatched_at IS NOT NULL))${experiment ? ' AND experiment_id = ?' : ''}`,
     )
-    .all(...(experiment ? [experiment] : [])) as { id: number; owner: string | null; run_job_id: string | null }[];
+    .all(...(experiment ? [experiment] : []));
   return candidates
     .filter((c) => !session.isAlive(c.owner, c.run_job_id ?? ''))
     .map((c) =>

@@ -12,6 +12,7 @@ import type { Db } from '../db/open-corpus';
 import { canonicalJson, recordHash } from '../import/canonical-json';
 import { getCase } from './case-queries';
 import { attemptRecordHash, listAttempts } from './run-attempts';
+import { oneRow } from '../db/one-row';
 
 interface ExperimentDbRow {
   id: string;
@@ -27,10 +28,9 @@ function emptyCounts(): AttemptCounts {
 
 function countsOf(db: Db, experiment: string): AttemptCounts {
   const counts = emptyCounts();
-  for (const row of db.prepare('SELECT status, COUNT(*) AS n FROM attempts WHERE experiment_id = ? GROUP BY status').all(experiment) as {
-    status: keyof AttemptCounts;
-    n: number;
-  }[]) {
+  for (const row of db
+    .prepare<unknown[], { status: keyof AttemptCounts; n: number }>('SELECT status, COUNT(*) AS n FROM attempts WHERE experiment_id = ? GROUP BY status')
+    .all(experiment)) {
     counts[row.status] = row.n;
   }
   return counts;
@@ -43,10 +43,12 @@ function countsOf(db: Db, experiment: string): AttemptCounts {
  */
 function planCoverage(db: Db, experiment: string, arms: number, repeats: number): { planned: number; neverStarted: number } {
   const planned = experimentCaseIds(db, experiment).length * arms * repeats;
-  const started = db
-    .prepare(`SELECT COUNT(*) FROM attempts WHERE experiment_id = ? AND (status != 'queued' OR dispatched_at IS NOT NULL)`)
-    .pluck()
-    .get(experiment) as number;
+  const started = oneRow(
+    db
+      .prepare<unknown[], number>(`SELECT COUNT(*) FROM attempts WHERE experiment_id = ? AND (status != 'queued' OR dispatched_at IS NOT NULL)`)
+      .pluck()
+      .get(experiment),
+  );
   return { planned, neverStarted: Math.max(0, planned - started) };
 }
 
@@ -63,14 +65,14 @@ function variantsOf(extra: string | null): ArmVariant[] {
 }
 
 function experimentRow(db: Db, id: string): ExperimentDbRow {
-  const row = db.prepare('SELECT id, name, arms, repeats, extra FROM experiments WHERE id = ?').get(id) as ExperimentDbRow | undefined;
+  const row = db.prepare<unknown[], ExperimentDbRow>('SELECT id, name, arms, repeats, extra FROM experiments WHERE id = ?').get(id);
   if (!row) throw new ApiError('not_found', `experiment "${id}" is not in this corpus`);
   return row;
 }
 
 /** The cases of an experiment: those of its attempts, in id order. */
 export function experimentCaseIds(db: Db, experiment: string): string[] {
-  return db.prepare('SELECT DISTINCT case_id FROM attempts WHERE experiment_id = ? ORDER BY case_id').pluck().all(experiment) as string[];
+  return db.prepare<unknown[], string>('SELECT DISTINCT case_id FROM attempts WHERE experiment_id = ? ORDER BY case_id').pluck().all(experiment);
 }
 
 export interface ExperimentPlan {
@@ -110,7 +112,7 @@ export function getExperiment(db: Db, id: string): ExperimentDetail {
 }
 
 export function listExperiments(db: Db): ExperimentSummary[] {
-  const rows = db.prepare('SELECT id, name, arms, repeats FROM experiments ORDER BY id').all() as ExperimentDbRow[];
+  const rows = db.prepare<unknown[], ExperimentDbRow>('SELECT id, name, arms, repeats FROM experiments ORDER BY id').all();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -37,11 +37,11 @@ function toHost(r: HostDbRow): HostConfig {
 }
 
 export function listHosts(db: Db): HostConfig[] {
-  return (db.prepare('SELECT * FROM hosts ORDER BY name').all() as HostDbRow[]).map(toHost);
+  return db.prepare<unknown[], HostDbRow>('SELECT * FROM hosts ORDER BY name').all().map(toHost);
 }
 
 export function getHost(db: Db, name: string): HostConfig {
-  const row = db.prepare('SELECT * FROM hosts WHERE name = ?').get(name) as HostDbRow | undefined;
+  const row = db.prepare<unknown[], HostDbRow>('SELECT * FROM hosts WHERE name = ?').get(name);
   if (!row) throw new ApiError('not_found', `no SSH host named "${name}" in Settings (hosts.list shows the saved ones)`);
   return toHost(row);
 }
@@ -76,7 +76,7 @@ const localKey = 'runs.localHost';
 
 /** The local machine's run settings (user settings, so they travel with the corpus). */
 export function getLocalHost(db: Db): LocalHostSettings {
-  const value = db.prepare('SELECT value FROM user_settings WHERE key = ?').pluck().get(localKey) as string | undefined;
+  const value = db.prepare<unknown[], string>('SELECT value FROM user_settings WHERE key = ?').pluck().get(localKey);
   if (!value) return { slots: null, envNames: [] };
   const parsed = JSON.parse(value) as Partial<LocalHostSettings>;
   return { slots: typeof parsed.slots === 'number' ? parsed.slots : null, envNames: Array.isArray(parsed.envNames) ? parsed.envNames.map(String) : [] };

@@ -1,5 +1,6 @@
 import type { StepCount } from '../../common/search/search-types';
 import type { Db } from '../db/open-corpus';
+import { oneRow } from '../db/one-row';
 
 /** The step ids the index spans (its rowids). */
 export interface RowidSpan {
@@ -10,10 +11,11 @@ export interface RowidSpan {
 /** Null for a corpus without steps. */
 export function rowidSpan(db: Db): RowidSpan | null {
   // Two subqueries: min() and max() together in one SELECT would scan the table.
-  const span = db.prepare('SELECT (SELECT min(id) FROM steps) AS first, (SELECT max(id) FROM steps) AS last').get() as {
-    first: number | null;
-    last: number | null;
-  };
+  const span = oneRow(
+    db
+      .prepare<unknown[], { first: number | null; last: number | null }>('SELECT (SELECT min(id) FROM steps) AS first, (SELECT max(id) FROM steps) AS last')
+      .get(),
+  );
   return span.first === null || span.last === null ? null : { first: span.first, last: span.last };
 }
 
@@ -25,12 +27,14 @@ interface Edge {
 
 function edgeOf(db: Db, match: string, order: 'ASC' | 'DESC', sample: number): Edge {
   const inner = order === 'ASC' ? 'max' : 'min';
-  return db
-    .prepare(
-      `SELECT count(*) AS n, ${inner}(rowid) AS edge FROM
+  return oneRow(
+    db
+      .prepare<unknown[], Edge>(
+        `SELECT count(*) AS n, ${inner}(rowid) AS edge FROM
       (SELECT rowid FROM step_fts WHERE step_fts MATCH ? ORDER BY rowid ${order} LIMIT ?)`,
-    )
-    .get(match, sample) as Edge;
+      )
+      .get(match, sample),
+  );
 }
 
 /**
@@ -48,7 +52,7 @@ export function estimateSteps(db: Db, match: string, span: RowidSpan, sample: nu
   const newest = edgeOf(db, match, 'DESC', sample);
   if (newest.edge! <= oldest.edge!) {
     // The two samples overlap, so every match is among them: few enough to count outright.
-    const count = db.prepare('SELECT count(*) FROM step_fts WHERE step_fts MATCH ?').pluck().get(match) as number;
+    const count = oneRow(db.prepare<unknown[], number>('SELECT count(*) FROM step_fts WHERE step_fts MATCH ?').pluck().get(match));
     return { count, estimated: false };
   }
   const olderDensity = sample / (oldest.edge! - span.first + 1);

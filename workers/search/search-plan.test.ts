@@ -61,12 +61,12 @@ const where = (hits: { rollout: string | null; step: number | null }[]) => hits.
 /** Steps matching an FTS query in the order of `order`, as search() ranked them before it planned. */
 function reference(db: Db, query: string, order: string): string[] {
   return db
-    .prepare(
+    .prepare<unknown[], string>(
       `SELECT s.rollout_id || '#' || s.idx FROM step_fts JOIN steps s ON s.id = step_fts.rowid
       WHERE step_fts MATCH ? ORDER BY ${order} LIMIT 50`,
     )
     .pluck()
-    .all(toFtsQuery(query)) as string[];
+    .all(toFtsQuery(query));
 }
 
 describe('search ranking', () => {

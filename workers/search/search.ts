@@ -39,14 +39,14 @@ export function search(db: Db, req: ParsedRequestOf<'search.query'>, limits: Ran
   const params: Record<string, unknown> = { ...filter.params, match: plan.ranking === 'newest' ? plan.match : match, limit: req.limit };
   const order = plan.ranking === 'newest' ? 'step_fts.rowid DESC' : 'step_fts.rank';
   const stepRows = db
-    .prepare(
+    .prepare<unknown[], StepMatch>(
       `SELECT s.rollout_id AS rollout, s.idx AS step,
         ${snippetOf('step_fts', 0)} AS command, ${snippetOf('step_fts', 1)} AS stdout, ${snippetOf('step_fts', 2)} AS stderr
       FROM step_fts JOIN steps s ON s.id = step_fts.rowid
       JOIN rollouts r ON r.id = s.rollout_id JOIN tasks t ON t.id = r.task_id
       WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT @limit`,
     )
-    .all(params) as StepMatch[];
+    .all(params);
   const hits: SearchHit[] = stepRows.map((row) => {
     const fields = (['stderr', 'stdout', 'command'] as const).map((field) => ({ field, ...unmarkSnippet(row[field]) }));
     const best = fields.reduce((a, b) => (b.highlights.length > a.highlights.length ? b : a));
@@ -54,12 +54,12 @@ export function search(db: Db, req: ParsedRequestOf<'search.query'>, limits: Ran
   });
   if (req.rubrics) {
     const rubricRows = db
-      .prepare(
+      .prepare<unknown[], RubricMatch>(
         `SELECT r.id AS rubric, snippet(rubric_fts, -1, '${markOpen}', '${markClose}', '…', ${snippetWords}) AS snippet
         FROM rubric_fts JOIN rubrics r ON r.rowid = rubric_fts.rowid
         WHERE rubric_fts MATCH ? ORDER BY rubric_fts.rank LIMIT ?`,
       )
-      .all(match, req.limit) as RubricMatch[];
+      .all(match, req.limit);
     for (const row of rubricRows) {
       const { text, highlights } = unmarkSnippet(row.snippet);
       hits.push({ rollout: null, step: null, rubric: row.rubric, field: 'rubric', snippet: text, highlights });

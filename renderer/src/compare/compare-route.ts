@@ -2,13 +2,10 @@
  * The Compare screen's URL parameters: `a` and `b`, each `<rollout>:<path>:<version>` with
  * every part URL-encoded (so a `:` or `/` inside a rollout id or path cannot split it).
  */
+import type { RequestOf } from '../../../common/contract';
 
-/** One side of a comparison: a program version of a rollout. */
-export interface ProgramSide {
-  rollout: string;
-  path: string;
-  version: number;
-}
+/** One side of a comparison: a program version of a rollout, as `programs.get` asks for it. */
+export type ProgramSide = RequestOf<'programs.get'>;
 
 /** The sides a Compare URL names; either may be absent. */
 export interface CompareSides {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { LabelSchema } from '../../../common/labels/label-schema';
+import { useOperation } from '../api/use-operation';
+import { rubricViewTables } from '../api/view-tables';
 import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
 import { LabelValue } from '../rubrics/label-value';
 import { RubricLesson } from '../rubrics/rubric-lesson';
-import { useRubricStore } from '../stores/rubric-store';
 import { useAgreementStore } from '../stores/agreement-store';
 import { AdjudicationEvidence } from './adjudication-evidence';
 import { GuidelinesPane } from './guidelines-pane';
@@ -25,10 +26,7 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
   const count = items?.length ?? 0;
   const item = items?.[Math.min(index, count - 1)] ?? null;
   const rubricId = item?.target.kind === 'rubric' ? item.target.id : null;
-  const rubric = useRubricStore((s) => (rubricId === null ? undefined : s.details[rubricId]));
-  useEffect(() => {
-    if (rubricId !== null) void useRubricStore.getState().load(rubricId);
-  }, [rubricId]);
+  const { data: rubric } = useOperation('rubrics.get', rubricId === null ? null : { id: rubricId }, { tables: rubricViewTables });
   const keys = useLabelKeys(items ? schema : null, 'Adjudication', {
     pick: (value, reasons) => {
       if (!item) return;

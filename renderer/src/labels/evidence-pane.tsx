@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
 import type { CheckedCitation, LabelEvidence, LabelTarget } from '../../../common/labels/labels';
+import { useOperation } from '../api/use-operation';
+import { rubricViewTables } from '../api/view-tables';
 import { GradeBadge } from '../components/grade-badge';
 import { LoadingState } from '../components/loading-state';
 import type { Grade } from '../../../common/corpus/corpus-types';
 import { formatHash } from '../router/route';
 import { LabelValue } from '../rubrics/label-value';
+import { reportError } from '../stores/app-store';
 import { useLabelQueueStore } from '../stores/label-queue-store';
 import { ProgramLines } from './program-lines';
-import { targetKey } from './queue-logic';
 
 const problems: Record<NonNullable<CheckedCitation['problem']>, string> = {
   wrong_program_citation: 'wrong program citation',
@@ -79,11 +80,13 @@ function Others({ evidence, schema }: { evidence: LabelEvidence; schema: string 
  * (once blind mode allows) what other auditors and the CWM said.
  */
 export function EvidencePane({ target, schema }: { target: LabelTarget; schema: string }) {
-  const evidence = useLabelQueueStore((s) => s.evidence[targetKey(target)]);
-  const load = useLabelQueueStore((s) => s.loadEvidence);
-  useEffect(() => {
-    if (!evidence) void load(target);
-  }, [evidence, load, target]);
+  const request = useLabelQueueStore((s) => s.request);
+  // Fetched again after label writes too: blind mode shows the others' labels once this one is in.
+  const { data: evidence } = useOperation(
+    'labels.evidence',
+    request && { schema: request.schema, annotator: request.annotator, target, blind: request.blind },
+    { tables: rubricViewTables, onError: reportError },
+  );
   if (!evidence) return <LoadingState label="Loading evidence…" />;
   return <EvidenceView evidence={evidence} schema={schema} />;
 }

@@ -1,16 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { FailureEvent, RolloutDetail } from '../../../common/corpus/corpus-types';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 import { GradeBadge } from '../components/grade-badge';
 import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
 import { reportError } from '../stores/app-store';
-
-interface Loaded {
-  rollout: string;
-  detail: RolloutDetail;
-  failures: FailureEvent[];
-}
 
 /**
  * The audited rollout beside the form: its task, grade and grader's verdict, every failure with
@@ -18,18 +10,9 @@ interface Loaded {
  * evidence names.
  */
 export function RunAuditEvidence({ rollout }: { rollout: string }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let current = true;
-    Promise.all([api('rollouts.get', { id: rollout }), api('failures.list', { rollout })]).then(([detail, failures]) => {
-      if (current) setLoaded({ rollout, detail, failures });
-    }, reportError);
-    return () => {
-      current = false;
-    };
-  }, [rollout]);
-  if (loaded?.rollout !== rollout) return <LoadingState label="Loading the rollout…" />;
-  const { detail, failures } = loaded;
+  const { data: detail } = useOperation('rollouts.get', { id: rollout }, { onError: reportError });
+  const { data: failures } = useOperation('failures.list', { rollout }, { onError: reportError });
+  if (!detail || !failures) return <LoadingState label="Loading the rollout…" />;
   return (
     <aside className="evidence-pane run-audit-evidence" data-testid="run-audit-evidence" aria-label="The rollout's evidence" tabIndex={0}>
       <h3>

@@ -1,7 +1,6 @@
-/** Refetches the taxonomy, libraries, rubrics and retrieval that have been shown, after the corpus changed. */
+/** Refetches the taxonomy, libraries, rubric table and retrieval that have been shown, after the corpus changed. */
 import { useLibraryStore } from '../stores/library-store';
 import { useRetrievalStore } from '../stores/retrieval-store';
-import { useRubricStore } from '../stores/rubric-store';
 import { useRubricTableStore } from '../stores/rubric-table-store';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
 
@@ -10,6 +9,5 @@ export function refreshRubricViews(): void {
   if (useTaxonomyStore.getState().taxonomy !== null) void useTaxonomyStore.getState().refresh();
   if (useLibraryStore.getState().libraries !== null) void useLibraryStore.getState().refresh();
   if (useRubricTableStore.getState().filters.library !== null) useRubricTableStore.getState().refresh();
-  void useRubricStore.getState().refresh();
   useRetrievalStore.getState().refresh();
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useOperation } from '../api/use-operation';
+import { rubricViewTables } from '../api/view-tables';
 import { formatHash } from '../router/route';
 import { LabelValue } from '../rubrics/label-value';
 import { useInView } from '../rubrics/use-in-view';
-import { useRubricStore } from '../stores/rubric-store';
 
 /**
  * What the retrieval answer does not carry: the rubric's labels and its source rollouts,
@@ -11,13 +12,8 @@ import { useRubricStore } from '../stores/rubric-store';
 export function RubricsCardEvidence({ id }: { id: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
-  const rubric = useRubricStore((s) => s.details[id]);
-  const failure = useRubricStore((s) => s.failures[id]);
-  const load = useRubricStore((s) => s.load);
-
-  useEffect(() => {
-    if (inView) void load(id);
-  }, [inView, id, load]);
+  const { data: rubric, error } = useOperation('rubrics.get', inView ? { id } : null, { tables: rubricViewTables });
+  const failure = rubric ? null : error;
 
   return (
     <div className="card-evidence" ref={ref}>

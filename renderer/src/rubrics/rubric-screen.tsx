@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
+import { useOperation } from '../api/use-operation';
+import { rubricViewTables } from '../api/view-tables';
 import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { useAppStore } from '../stores/app-store';
-import { useRubricStore } from '../stores/rubric-store';
 import { useTaxonomyStore } from '../stores/taxonomy-store';
 import { CategoryBadge } from './category-badge';
 import { RubricEvidence } from './rubric-evidence';
@@ -13,16 +14,15 @@ import { RubricLesson } from './rubric-lesson';
 
 /** Screen 3, one rubric: its lesson, where it sits, its labels, and the rollouts it came from. */
 export function RubricScreen({ id }: { id: string }) {
-  const rubric = useRubricStore((s) => s.details[id]);
-  const failure = useRubricStore((s) => s.failures[id]);
-  const load = useRubricStore((s) => s.load);
+  // A failed refetch keeps the rubric shown; only a rubric that never arrived shows the failure.
+  const { data: rubric, error } = useOperation('rubrics.get', { id }, { tables: rubricViewTables });
+  const failure = rubric ? null : error;
   const loadTaxonomy = useTaxonomyStore((s) => s.load);
   const markReady = useAppStore((s) => s.markReady);
 
   useEffect(() => {
     void loadTaxonomy();
-    void load(id);
-  }, [id, load, loadTaxonomy]);
+  }, [loadTaxonomy]);
 
   useEffect(() => {
     if (rubric || failure) markReady();

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { RequestOf } from '../../../common/contract';
 import { api } from '../api/bridge';
 import { ModalDialog } from '../components/modal-dialog';
 import { navigate } from '../router/router';
@@ -6,12 +7,8 @@ import { useRunsStore } from '../stores/runs-store';
 import { BackendSelect } from './backend-select';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
 
-/** A stored program version to run again. */
-export interface ProgramVersion {
-  rollout: string;
-  path: string;
-  version: number;
-}
+/** A stored program version to run again, addressed as `programs.get` addresses it. */
+export type ProgramVersion = RequestOf<'programs.get'>;
 
 /** A number field as typed: undefined when empty (the backend's default applies). */
 function numberOrDefault(text: string): number | undefined {

@@ -39,11 +39,13 @@ interface CompareState {
   invalidate(): void;
 }
 
-const pending = new Map<string, Promise<unknown>>();
+/** Fetches in flight, by key: one map per result type, so a waiting caller gets the type it asked for. */
+const pendingRollouts = new Map<string, Promise<Fetched<RolloutFacts>>>();
+const pendingLoads = new Map<string, Promise<void>>();
 
 /** Runs `fetch` once per key at a time; a second caller waits for the first. */
-function once<T>(key: string, fetch: () => Promise<T>): Promise<T> {
-  const running = pending.get(key) as Promise<T> | undefined;
+function once<T>(pending: Map<string, Promise<T>>, key: string, fetch: () => Promise<T>): Promise<T> {
+  const running = pending.get(key);
   if (running) return running;
   const started = fetch().finally(() => pending.delete(key));
   pending.set(key, started);
@@ -59,7 +61,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   async loadRollout(id) {
     const cached = get().rollouts[id];
     if (cached) return cached;
-    return once(`rollout:${id}`, async () => {
+    return once(pendingRollouts, `rollout:${id}`, async () => {
       let fetched: Fetched<RolloutFacts>;
       try {
         const [detail, steps] = await Promise.all([api('rollouts.get', { id }), api('steps.list', { rollout: id })]);
@@ -74,7 +76,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   async loadProgram(side) {
     const key = formatSide(side);
     if (get().programs[key]) return;
-    await once(`program:${key}`, async () => {
+    await once(pendingLoads, `program:${key}`, async () => {
       let fetched: Fetched<ProgramContent>;
       try {
         fetched = { value: await api('programs.get', side) };
@@ -86,7 +88,7 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
   },
   async loadRolloutIds() {
     if (get().rolloutIds !== null) return;
-    await once('rollout-ids', async () => {
+    await once(pendingLoads, 'rollout-ids', async () => {
       try {
         const page = await api('rollouts.list', { limit: suggestionLimit });
         set({ rolloutIds: page.rows.map((r) => r.id) });

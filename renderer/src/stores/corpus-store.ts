@@ -7,6 +7,7 @@ import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '
 import type { RolloutSortKey, SortDirection } from '../../../common/corpus/rollout-list';
 import { api } from '../api/bridge';
 import { reportError, useAppStore } from './app-store';
+import { pageFetcher, rowOnPage, type PagedRows } from './paged-rows';
 
 /** Rows fetched per `rollouts.list` call. */
 export const pageSize = 200;
@@ -29,17 +30,11 @@ export interface CorpusSort {
   direction: SortDirection;
 }
 
-interface CorpusState {
+interface CorpusState extends PagedRows<RolloutRow> {
   stats: CorpusStats | null;
   facets: CorpusFacets | null;
   filters: CorpusFilters;
   sort: CorpusSort;
-  /** Rollouts matching the filters; null until the first page of this filter set arrives. */
-  total: number | null;
-  /** Loaded pages by page number. */
-  pages: Record<number, RolloutRow[]>;
-  /** Bumped whenever the rows are invalidated, so late answers for old filters are dropped. */
-  generation: number;
   /** Index of the selected row in the filtered list, or -1. */
   selected: number;
   /** Whether the screen's first data has arrived. */
@@ -53,32 +48,25 @@ interface CorpusState {
   select(index: number): void;
 }
 
-const pending = new Set<string>();
 let firstLoad: Promise<void> | null = null;
 
 /** The row at `index` of the filtered list, if its page has been loaded. */
 export function rowAt(pages: Record<number, RolloutRow[]>, index: number): RolloutRow | undefined {
-  return pages[Math.floor(index / pageSize)]?.[index % pageSize];
+  return rowOnPage(pages, pageSize, index);
 }
 
 /** The corpus slice. */
 export const useCorpusStore = create<CorpusState>()((set, get) => {
-  async function fetchPage(page: number): Promise<void> {
-    const { generation, filters, sort } = get();
-    const key = `${generation}:${page}`;
-    if (pending.has(key) || get().pages[page]) return;
-    pending.add(key);
-    try {
-      const request = { ...definedFilters(filters), sort: sort.key, direction: sort.direction, offset: page * pageSize, limit: pageSize };
-      const result = await api('rollouts.list', request);
-      if (get().generation !== generation) return;
-      set((s) => ({ total: result.total, pages: { ...s.pages, [page]: result.rows } }));
-    } catch (err) {
-      if (get().generation === generation) reportError(err);
-    } finally {
-      pending.delete(key);
-    }
-  }
+  const { fetchPage, ensureRows } = pageFetcher<RolloutRow>({
+    pageSize,
+    get,
+    set,
+    fetch(offset, limit) {
+      const { filters, sort } = get();
+      return api('rollouts.list', { ...definedFilters(filters), sort: sort.key, direction: sort.direction, offset, limit });
+    },
+    onError: reportError,
+  });
 
   async function fetchOverview(): Promise<void> {
     try {
@@ -129,11 +117,7 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
       invalidateRows();
       void fetchPage(0);
     },
-    ensureRows(start, end) {
-      const total = get().total;
-      const last = total === null ? start : Math.min(end, total - 1);
-      for (let page = Math.floor(start / pageSize); page <= Math.floor(last / pageSize); page++) void fetchPage(page);
-    },
+    ensureRows,
     select(index) {
       set({ selected: index });
     },

@@ -9,7 +9,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { LabelEvidence, LabelQueue, LabelTarget, LabelTargetSet, QueueItem, StoredLabel } from '../../../common/labels/labels';
+import type { LabelQueue, LabelTarget, QueueItem, StoredLabel } from '../../../common/labels/labels';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { nextOpenIndex, targetKey } from '../labels/queue-logic';
 import { reportError, useAppStore } from './app-store';
@@ -18,12 +18,8 @@ import { newClientId, saveTimeoutMs, untilSaved, withTimeout } from './label-sav
 /** What a label may hold on the wire: any JSON (the schema decides, in the worker). */
 export type WireValue = RequestOf<'labels.add'>['value'];
 
-export interface QueueRequest {
-  schema: string;
-  annotator: string;
-  targetSet: LabelTargetSet;
-  blind: boolean;
-}
+/** The queue the screen shows, asked for with every field given. */
+export type QueueRequest = Required<RequestOf<'labels.queue'>>;
 
 interface LabelQueueState {
   request: QueueRequest | null;
@@ -43,7 +39,6 @@ interface LabelQueueState {
   note: string;
   /** A one-line answer to the last action (nothing to undo, flagged...). */
   notice: string | null;
-  evidence: Record<string, LabelEvidence>;
   open(request: QueueRequest): Promise<void>;
   /** Fetches the open queue again after labels came from elsewhere (a file import), keeping the item on screen. */
   reload(): Promise<void>;
@@ -53,7 +48,6 @@ interface LabelQueueState {
   skip(): void;
   toggleFlag(): void;
   setNote(note: string): void;
-  loadEvidence(target: LabelTarget): Promise<void>;
 }
 
 /** The sends in order: each waits for the one before. */
@@ -124,10 +118,9 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     failed: {},
     note: '',
     notice: null,
-    evidence: {},
     async open(request) {
       const mine = ++openSequence;
-      set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null, evidence: {} });
+      set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null });
       try {
         const queue = await enqueue(() => api('labels.queue', request));
         if (mine === openSequence) set({ queue, index: queue.resume });
@@ -145,7 +138,7 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
         if (mine !== openSequence) return;
         const shown = get().queue?.items[get().index];
         const at = shown ? queue.items.findIndex((i) => targetKey(i.target) === targetKey(shown.target)) : -1;
-        set({ queue, index: at === -1 ? queue.resume : at, evidence: {} });
+        set({ queue, index: at === -1 ? queue.resume : at });
       } catch (err) {
         if (mine === openSequence) reportError(err);
       }
@@ -193,10 +186,7 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
           if (!here()) return;
           replaceItem(item.target, (i) => ({ ...i, mine: stored, annotators: i.mine === null ? i.annotators + 1 : i.annotators }));
           const { [key]: _done, ...rest } = get().pending;
-          const evidence = { ...get().evidence };
-          // Blind mode shows the others' labels once this one is in: fetch the pane again.
-          delete evidence[key];
-          set({ pending: rest, evidence });
+          set({ pending: rest });
         },
         (err: unknown) => {
           set({ unsaved: get().unsaved - 1, retrying: null });
@@ -238,17 +228,6 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     },
     setNote(note) {
       set({ note });
-    },
-    async loadEvidence(target) {
-      const request = get().request;
-      const key = targetKey(target);
-      if (!request || get().evidence[key]) return;
-      try {
-        const evidence = await api('labels.evidence', { schema: request.schema, annotator: request.annotator, target, blind: request.blind });
-        if (get().request === request) set({ evidence: { ...get().evidence, [key]: evidence } });
-      } catch (err) {
-        reportError(err);
-      }
     },
   };
 });

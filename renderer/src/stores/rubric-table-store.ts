@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { RubricFamily, RubricRow } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
 import { reportError } from './app-store';
+import { pageFetcher, rowOnPage, type PagedRows } from './paged-rows';
 
 /** Rows fetched per `rubrics.list` call. */
 export const rubricPageSize = 200;
@@ -21,13 +22,8 @@ export interface RubricFilters {
   query: string;
 }
 
-interface RubricTableState {
+interface RubricTableState extends PagedRows<RubricRow> {
   filters: RubricFilters;
-  /** Rubrics matching the filters; null until the first page of this filter set arrives. */
-  total: number | null;
-  pages: Record<number, RubricRow[]>;
-  /** Bumped whenever the rows are invalidated. */
-  generation: number;
   setLibrary(library: string): void;
   setCategory(category: string | null): void;
   setFamily(family: RubricFamily | null): void;
@@ -38,37 +34,32 @@ interface RubricTableState {
 
 /** The row at `index`, if its page has arrived. */
 export function rubricRowAt(pages: Record<number, RubricRow[]>, index: number): RubricRow | undefined {
-  return pages[Math.floor(index / rubricPageSize)]?.[index % rubricPageSize];
+  return rowOnPage(pages, rubricPageSize, index);
 }
 
-const pending = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 /** The rubric table slice. */
 export const useRubricTableStore = create<RubricTableState>()((set, get) => {
-  async function fetchPage(page: number): Promise<void> {
-    const { generation, filters } = get();
-    const key = `${generation}:${page}`;
-    if (filters.library === null || pending.has(key) || get().pages[page]) return;
-    pending.add(key);
-    try {
+  const { fetchPage, ensureRows } = pageFetcher<RubricRow>({
+    pageSize: rubricPageSize,
+    get,
+    set,
+    fetch(offset, limit) {
+      const { filters } = get();
+      if (filters.library === null) return null;
       const query = filters.query.trim();
-      const result = await api('rubrics.list', {
+      return api('rubrics.list', {
         library: filters.library,
         ...(filters.category ? { category: filters.category } : {}),
         ...(filters.family ? { family: filters.family } : {}),
         ...(query ? { query } : {}),
-        offset: page * rubricPageSize,
-        limit: rubricPageSize,
+        offset,
+        limit,
       });
-      if (get().generation !== generation) return;
-      set((s) => ({ total: result.total, pages: { ...s.pages, [page]: result.rows } }));
-    } catch (err) {
-      if (get().generation === generation) reportError(err);
-    } finally {
-      pending.delete(key);
-    }
-  }
+    },
+    onError: reportError,
+  });
 
   function apply(filters: Partial<RubricFilters>): void {
     if (timer !== null) clearTimeout(timer);
@@ -97,11 +88,7 @@ export const useRubricTableStore = create<RubricTableState>()((set, get) => {
       if (timer !== null) clearTimeout(timer);
       timer = setTimeout(() => apply({}), debounceMs);
     },
-    ensureRows(start, end) {
-      const total = get().total;
-      const last = total === null ? start : Math.min(end, total - 1);
-      for (let page = Math.floor(start / rubricPageSize); page <= Math.floor(last / rubricPageSize); page++) void fetchPage(page);
-    },
+    ensureRows,
     refresh() {
       apply({});
     },

@@ -91,7 +91,7 @@ export function useModelKit() {
       return client;
     },
     rows(): LedgerRowForTest[] {
-      return (state.db as Db).prepare('SELECT * FROM model_requests ORDER BY id').all() as LedgerRowForTest[];
+      return (state.db as Db).prepare<unknown[], LedgerRowForTest>('SELECT * FROM model_requests ORDER BY id').all();
     },
   };
 }

@@ -45,6 +45,6 @@ export async function recordAttemptEnvironment(
 
 /** The recorded environment of an attempt, or null. */
 export function attemptEnvironment(db: Db, id: number): AttemptEnvironment | null {
-  const text = db.prepare('SELECT environment FROM attempts WHERE id = ?').pluck().get(id) as string | null | undefined;
+  const text = db.prepare<unknown[], string | null>('SELECT environment FROM attempts WHERE id = ?').pluck().get(id);
   return text ? (JSON.parse(text) as AttemptEnvironment) : null;
 }

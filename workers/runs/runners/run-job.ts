@@ -306,9 +306,9 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
       // windows are told, since their grids still show those slots claimed by a live run.
       await ctx.writes.run(async () => {
         const released = ctx.db
-          .prepare('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL RETURNING id')
+          .prepare<unknown[], number>('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL RETURNING id')
           .pluck()
-          .all(jobId) as number[];
+          .all(jobId);
         if (released.length === 0) return;
         for (const id of released) ctx.emit({ type: 'attempt:status', jobId, attempt: getAttempt(ctx.db, id) });
         ctx.emit({ type: 'db:changed', tables: ['attempts'] });
