@@ -73,7 +73,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const digest = await fileHash.digest;
     // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
     await checkUnchanged(path, label, before);
-    recountFiguresSince(db, mark);
+    recountFiguresSince(db, mark, writer.stepFigures);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,

@@ -21,6 +21,7 @@ import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
 import { canonicalJson, recordHash } from './canonical-json';
 import { FailureDeriver } from './derive-failures';
+import { StepFigures } from '../corpus/step-figures';
 import { checkImportedLabel } from '../labels/label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
@@ -109,6 +110,8 @@ const bool = (v: boolean | null | undefined): number | null => (v === undefined 
 export class RecordWriter {
   readonly texts: TextStore;
   readonly failures: FailureDeriver;
+  /** Step counts and durations of the rollouts this writer added steps to, for their figures. */
+  readonly stepFigures = new StepFigures();
   /** References to records that were not in the corpus when they were read, each once. */
   readonly references: PendingReference[] = [];
   private readonly deferredRefs = new Set<string>();
@@ -370,6 +373,7 @@ export class RecordWriter {
       extraOf(record),
     );
     if (inserted.changes === 0) return this.taken(record, at, 'steps', 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
+    this.stepFigures.stepInserted(record.rollout, record.durationMs ?? null);
     this.failures.stepInserted({
       id: Number(inserted.lastInsertRowid),
       rollout: record.rollout,
