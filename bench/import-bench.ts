@@ -125,10 +125,7 @@ export const importBench: Benchmark = {
           numeric: [true, true, true, true, true, true, true, true],
         },
       ],
-      targets: [
-        target(`import throughput / ceiling, median of ${runs} runs`, ratio, '>=', 0.6, 'x'),
-        target('import peak RSS', peak / MB, '<=', 500, 'MB'),
-      ],
+      targets: [target(`import throughput / ceiling, median of ${runs} runs`, ratio, '>=', 0.6, 'x'), target('import peak RSS', peak / MB, '<=', 500, 'MB')],
       notes: [
         rowsDefinition,
         'import time is the importFile call (read, validate, write, references, failure extraction, indexing, figures, commit); the ceiling times only BEGIN, the inserts and COMMIT',

@@ -20,6 +20,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
 import { canonicalJson, recordHash } from './canonical-json';
+import type { Precomputed } from './bundle-reader';
 import { FailureDeriver } from './derive-failures';
 import { StepFigures } from '../corpus/step-figures';
 import { checkImportedLabel } from '../labels/label-requirements-check';
@@ -178,8 +179,8 @@ export class RecordWriter {
     };
   }
 
-  /** Writes one record; `sourceFormat` records which importer produced a rollout. */
-  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle'): WriteOutcome {
+  /** Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed` is a step's work done beside the writer. */
+  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed): WriteOutcome {
     switch (record.type) {
       case 'taxonomy':
         return this.taxonomy(record, at);
@@ -210,7 +211,7 @@ export class RecordWriter {
       case 'program':
         return this.program(record, at);
       case 'step':
-        return this.step(record, at);
+        return this.step(record, at, precomputed);
       case 'failure':
         return this.failure(record, at);
       case 'rubric':
@@ -343,13 +344,13 @@ export class RecordWriter {
     return hash;
   }
 
-  private step(record: RecordOf<'step'>, at: SourceLocation): WriteOutcome {
+  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined): WriteOutcome {
     const rolloutFound = this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.program) {
       const { path, version } = record.program;
       this.refer('program_versions', [record.rollout, path, version], at, 'program');
     }
-    const hash = recordHash(record);
+    const hash = precomputed?.hash ?? recordHash(record);
     const programPath = record.program?.path ?? null;
     const programVersion = record.program?.version ?? null;
     const exitCode = record.exitCode ?? null;
@@ -388,6 +389,7 @@ export class RecordWriter {
       programVersion,
       // A step read before its rollout gets its failure event once the file is read: see FailureDeriver.
       deriveNow: rolloutFound,
+      failure: precomputed?.failure,
     });
     return 'inserted';
   }
