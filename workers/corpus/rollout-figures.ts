@@ -1,4 +1,3 @@
-import { failureKinds } from '../../common/corpus/bundle';
 import { recountFigures } from '../db/migrations/010-rollout-figures';
 import type { Db } from '../db/open-corpus';
 import type { StepFigures } from './step-figures';
@@ -17,15 +16,15 @@ export function figuresMark(db: Db): FiguresMark {
   };
 }
 
-/** Sets the step figures given and recounts the failure figures (few rows, read through failure_events_rollout). */
-const writeCounted = `UPDATE rollout_figures SET steps = ?, duration_ms = ?,
-    (failures, ${failureKinds.map((k) => `kind_${k}`).join(', ')}) =
-      (SELECT count(*), ${failureKinds.map((k) => `count(*) FILTER (WHERE kind = '${k}')`).join(', ')}
-       FROM failure_events f WHERE f.rollout_id = rollout_figures.rollout_id),
-    (first_failure_id, first_failure_step, first_exception) =
-      (SELECT id, step_idx, exception_class FROM failure_events f WHERE f.rollout_id = rollout_figures.rollout_id
-       ORDER BY step_idx IS NULL, step_idx, id LIMIT 1)
-  WHERE rollout_id = ?`;
+/** The part of the migration's recount that reads a rollout's steps back. */
+const countedSteps = '(steps, duration_ms) = (SELECT count(*), coalesce(sum(duration_ms), 0) FROM steps WHERE steps.rollout_id = rollout_figures.rollout_id)';
+
+/** The migration's recount of one rollout with its step figures bound instead of counted; the failure figures are recounted (few rows, read through failure_events_rollout). */
+const writeCounted = (() => {
+  const recount = recountFigures('rollout_id = ?');
+  if (!recount.includes(countedSteps)) throw new Error('recountFigures no longer counts steps as rollout-figures.ts expects');
+  return recount.replace(countedSteps, 'steps = ?, duration_ms = ?');
+})();
 
 /**
  * Writes the figures of every rollout an import touched (it got its rollout row, a step or a
