@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +88,41 @@ describe('the bundle reader thread', () => {
     let read = 0;
     for await (const _ of readBundleOnThread(sampleCorpus, 'sample-corpus.jsonl')) if (++read === 3) break;
     expect(read).toBe(3);
+  });
+
+  it('refuses, with nothing written, a large bundle that grows while the thread reads it', async () => {
+    const dir = tempDir();
+    const padding = 'x'.repeat(4000);
+    const steps = Array.from({ length: 2500 }, (_, i) => ({
+      type: 'step',
+      rollout: 'r',
+      index: i,
+      command: `echo ${i}`,
+      stdout: `${padding}${i}\n`,
+      exitCode: 0,
+    }));
+    const path = join(dir, 'run.jsonl');
+    const head = [
+      { type: 'benchmark', id: 'b', discipline: 'ml', role: 'mining' },
+      { type: 'task', id: 't', benchmark: 'b', statement: 's' },
+      { type: 'rollout', id: 'r', task: 't' },
+    ];
+    writeFileSync(path, [...head, ...steps].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    expect(statSync(path).size).toBeGreaterThanOrEqual(readerThreadBytes);
+    const db = openCorpus(join(dir, 'corpus.db'));
+    const before = db.prepare('SELECT count(*) FROM steps').pluck().get();
+    let grown = false;
+    const grow = () => {
+      if (grown) return;
+      grown = true;
+      appendFileSync(path, `${JSON.stringify({ type: 'step', rollout: 'r', index: 9999, command: 'late', exitCode: 0 })}\n`);
+    };
+    await expect(importFile(db, path, { onProgress: grow })).rejects.toThrow(
+      /^run\.jsonl: the file was resized \(\d+ to \d+ bytes\) while it was read; nothing was written$/,
+    );
+    expect(grown).toBe(true);
+    expect(db.prepare('SELECT count(*) FROM steps').pluck().get()).toBe(before);
+    expect(db.prepare('SELECT count(*) FROM rollouts').pluck().get()).toBe(0);
   });
 
   it('imports a large bundle to the very rows an import on one thread writes, figures included', async () => {
