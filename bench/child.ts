@@ -22,6 +22,20 @@ function vmHwmBytes(): number | null {
   }
 }
 
+/**
+ * CPU time of the calling thread alone, from /proc/thread-self/stat (Linux; utime and stime
+ * in clock ticks of 1/100 s, USER_HZ on every Linux port Node runs on), or null.
+ */
+function threadCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const [mode, ...args] = process.argv.slice(2);
   if (mode === 'import') {
@@ -29,14 +43,17 @@ async function main(): Promise<void> {
     const db = openCorpus(corpus);
     const startRssBytes = process.memoryUsage().rss;
     const cpuStart = process.cpuUsage();
+    const threadStart = threadCpuSeconds();
     const started = performance.now();
     const result = await importFile(db, bundle);
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
+    const threadEnd = threadCpuSeconds();
     db.close();
     const measurement: ImportMeasurement = {
       seconds,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      mainThreadCpuSeconds: threadStart === null || threadEnd === null ? null : threadEnd - threadStart,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
       vmHwmBytes: vmHwmBytes(),
       startRssBytes,

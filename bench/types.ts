@@ -47,6 +47,8 @@ export interface ImportMeasurement {
   seconds: number;
   /** CPU time of the whole process (every thread) during the import: less sensitive than wall time to other load. */
   cpuSeconds: number;
+  /** CPU time of the thread that called importFile (the writer's), where the OS reports it; a reader thread's is in cpuSeconds only. */
+  mainThreadCpuSeconds?: number | null;
   /** Peak resident set of the child process, from process.resourceUsage().maxRSS. */
   peakRssBytes: number;
   /** Peak resident set from /proc/self/status VmHWM, where there is one. */

@@ -1,11 +1,11 @@
 import { recountFigures } from '../db/migrations/010-rollout-figures';
 import type { Db } from '../db/open-corpus';
 import { oneRow } from '../db/one-row';
+import type { StepFigures } from './step-figures';
 
 /** The newest row ids of the tables figures are counted from, taken before a write. */
 export interface FiguresMark {
   rollout: number;
-  step: number;
   failure: number;
 }
 
@@ -13,25 +13,42 @@ export function figuresMark(db: Db): FiguresMark {
   const max = (sql: string) => oneRow(db.prepare<unknown[], number | null>(sql).pluck().get()) ?? 0;
   return {
     rollout: max('SELECT max(rowid) FROM rollouts'),
-    step: max('SELECT max(id) FROM steps'),
     failure: max('SELECT max(id) FROM failure_events'),
   };
 }
 
+/** The part of the migration's recount that reads a rollout's steps back. */
+const countedSteps = '(steps, duration_ms) = (SELECT count(*), coalesce(sum(duration_ms), 0) FROM steps WHERE steps.rollout_id = rollout_figures.rollout_id)';
+
+/** The migration's recount of one rollout with its step figures bound instead of counted; the failure figures are recounted (few rows, read through failure_events_rollout). */
+const writeCounted = (() => {
+  const recount = recountFigures('rollout_id = ?');
+  if (!recount.includes(countedSteps)) throw new Error('recountFigures no longer counts steps as rollout-figures.ts expects');
+  return recount.replace(countedSteps, 'steps = ?, duration_ms = ?');
+})();
+
 /**
- * Recounts the figures of every rollout that got a rollout row, a step or a failure event
- * since `mark` (an import calls it once, before it commits). Returns how many it recounted.
+ * Writes the figures of every rollout an import touched (it got its rollout row, a step or a
+ * failure event since `mark`; the import calls it once, before it commits). A rollout this
+ * import created has no steps but this import's, so its step count and duration are the ones
+ * `steps` counted as they were written; the others (steps added to an older rollout, or a
+ * duration SQL sums differently) are recounted by SQL. Returns how many rollouts it wrote.
  */
-export function recountFiguresSince(db: Db, mark: FiguresMark): number {
-  const touched = JSON.stringify(
-    db
-      .prepare(
-        `SELECT id FROM rollouts WHERE rowid > ? UNION SELECT rollout_id FROM steps WHERE id > ?
-        UNION SELECT rollout_id FROM failure_events WHERE id > ?`,
-      )
-      .pluck()
-      .all(mark.rollout, mark.step, mark.failure),
-  );
-  db.prepare('INSERT INTO rollout_figures (rollout_id) SELECT value FROM json_each(?) WHERE true ON CONFLICT DO NOTHING').run(touched);
-  return db.prepare(recountFigures('rollout_id IN (SELECT value FROM json_each(?))')).run(touched).changes;
+export function recountFiguresSince(db: Db, mark: FiguresMark, steps: StepFigures): number {
+  const created = new Set(db.prepare<unknown[], string>('SELECT id FROM rollouts WHERE rowid > ?').pluck().all(mark.rollout));
+  const touched = new Set(created);
+  for (const rollout of steps.rollouts()) touched.add(rollout);
+  for (const rollout of db.prepare<unknown[], string>('SELECT DISTINCT rollout_id FROM failure_events WHERE id > ?').pluck().all(mark.failure)) {
+    touched.add(rollout);
+  }
+  const ensure = db.prepare('INSERT INTO rollout_figures (rollout_id) VALUES (?) ON CONFLICT DO NOTHING');
+  const counted = db.prepare(writeCounted);
+  const recount = db.prepare(recountFigures('rollout_id = ?'));
+  for (const rollout of touched) {
+    ensure.run(rollout);
+    const exact = created.has(rollout) ? steps.exact(rollout) : undefined;
+    if (exact) counted.run(exact.steps, exact.durationMs, rollout);
+    else recount.run(rollout);
+  }
+  return touched.size;
 }

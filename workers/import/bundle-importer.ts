@@ -1,5 +1,5 @@
 import { bundleRecordTypes } from '../../common/corpus/bundle';
-import { readBundle } from './bundle-reader';
+import { readBundleRecords } from './bundle-reader-worker';
 import type { Importer } from './importer';
 
 /** Corpus bundle v1 (docs/bundle-v1.md), plain or gzipped JSON Lines. */
@@ -11,5 +11,5 @@ export const bundleImporter: Importer = {
     const match = first?.match(/^\s*\{.*?"type"\s*:\s*"([a-z]+)"/);
     return match !== null && match !== undefined && (bundleRecordTypes as string[]).includes(match[1]!);
   },
-  records: readBundle,
+  records: readBundleRecords,
 };

@@ -4,6 +4,7 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common/corpus/bundle';
 import { ApiError } from '../../common/errors';
+import type { FailureDraft } from '../failures';
 import { fastRecord } from './fast-records';
 import { importError } from './import-error';
 import { describeFault } from './json-text';
@@ -11,6 +12,21 @@ import { describeFault } from './json-text';
 export interface LocatedRecord {
   line: number;
   record: BundleRecord;
+  /** Work done on the record beside the writer (see bundle-reader-worker.ts), so the writer need not repeat it. */
+  precomputed?: Precomputed;
+}
+
+/** What a step record's writing needs that can be worked out from the record alone. */
+export interface Precomputed {
+  /** recordHash of the record. */
+  hash: string;
+  /** extractFailure of the step, null when it did not fail. */
+  failure: FailureDraft | null;
+}
+
+/** A record read from a bundle with the text of its line. */
+export interface ReadLine extends LocatedRecord {
+  text: string;
 }
 
 /** Longest line accepted: a single output larger than this is almost certainly not a bundle. */
@@ -39,7 +55,7 @@ export async function openText(path: string): Promise<Readable> {
  * Lines are split on the raw bytes and each is decoded as strict UTF-8, so bytes that are
  * not text are refused (a U+FFFD written in the file is text, and accepted).
  */
-export async function* readBundle(path: string, label: string): AsyncGenerator<LocatedRecord> {
+export async function* readBundle(path: string, label: string): AsyncGenerator<ReadLine> {
   const input = await openText(path);
   const splitter = new LineSplitter(label);
   const lines: BundleLine[] = [];
@@ -50,7 +66,7 @@ export async function* readBundle(path: string, label: string): AsyncGenerator<L
       for (const { line, text } of lines) {
         if (text.trim() === '') continue;
         records += 1;
-        yield { line, record: parseRecord(text, label, line) };
+        yield { line, record: parseRecord(text, label, line), text };
       }
       lines.length = 0;
     }
@@ -58,7 +74,7 @@ export async function* readBundle(path: string, label: string): AsyncGenerator<L
     for (const { line, text } of lines) {
       if (text.trim() === '') continue;
       records += 1;
-      yield { line, record: parseRecord(text, label, line) };
+      yield { line, record: parseRecord(text, label, line), text };
     }
   } catch (err) {
     throw readError(err, label, splitter.line + 1);

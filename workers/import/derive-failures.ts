@@ -22,6 +22,8 @@ export interface InsertedStep {
   programVersion: number | null;
   /** False for a step whose rollout is not written yet: see FailureDeriver. */
   deriveNow: boolean;
+  /** The step's extractFailure, when it was worked out beside the writer. */
+  failure?: FailureDraft | null;
 }
 
 interface ProgramRow {
@@ -160,14 +162,17 @@ export class FailureDeriver {
   }
 
   private derive(step: Omit<InsertedStep, 'deriveNow'>): void {
-    const draft = extractFailure({
-      command: step.command,
-      stdout: step.stdout,
-      stderr: step.stderr,
-      exitCode: step.exitCode,
-      timedOut: step.timedOut,
-      killed: step.killed,
-    });
+    const draft =
+      step.failure !== undefined
+        ? step.failure
+        : extractFailure({
+            command: step.command,
+            stdout: step.stdout,
+            stderr: step.stderr,
+            exitCode: step.exitCode,
+            timedOut: step.timedOut,
+            killed: step.killed,
+          });
     if (!draft) return;
     // Without frames there is nothing to locate: the rollout's programs need not be read.
     const target = draft.frames.length === 0 ? null : locateInProgram(draft.frames, step.programPath, step.programVersion, this.programsFor(step.rollout));

@@ -49,11 +49,11 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     let records = 0;
-    for await (const { line, record } of importer.records(path, label)) {
+    for await (const { line, record, precomputed } of importer.records(path, label)) {
       if (options.signal?.aborted) throw new ApiError('cancelled', `${label}: import cancelled; nothing from this file was written`);
       let outcome;
       try {
-        outcome = writer.write(record, { file: label, line }, importer.format);
+        outcome = writer.write(record, { file: label, line }, importer.format, precomputed);
       } catch (err) {
         throw tooDeep(err, { file: label, line });
       }
@@ -73,7 +73,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const digest = await fileHash.digest;
     // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
     await checkUnchanged(path, label, before);
-    recountFiguresSince(db, mark);
+    recountFiguresSince(db, mark, writer.stepFigures);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,

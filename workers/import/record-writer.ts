@@ -20,7 +20,9 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
 import { canonicalJson, recordHash } from './canonical-json';
+import type { Precomputed } from './bundle-reader';
 import { FailureDeriver } from './derive-failures';
+import { StepFigures } from '../corpus/step-figures';
 import { checkImportedLabel } from '../labels/label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
@@ -109,6 +111,8 @@ const bool = (v: boolean | null | undefined): number | null => (v === undefined 
 export class RecordWriter {
   readonly texts: TextStore;
   readonly failures: FailureDeriver;
+  /** Step counts and durations of the rollouts this writer added steps to, for their figures. */
+  readonly stepFigures = new StepFigures();
   /** References to records that were not in the corpus when they were read, each once. */
   readonly references: PendingReference[] = [];
   private readonly deferredRefs = new Set<string>();
@@ -180,8 +184,8 @@ export class RecordWriter {
     };
   }
 
-  /** Writes one record; `sourceFormat` records which importer produced a rollout. */
-  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle'): WriteOutcome {
+  /** Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed` is a step's work done beside the writer. */
+  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed): WriteOutcome {
     switch (record.type) {
       case 'taxonomy':
         return this.taxonomy(record, at);
@@ -212,7 +216,7 @@ export class RecordWriter {
       case 'program':
         return this.program(record, at);
       case 'step':
-        return this.step(record, at);
+        return this.step(record, at, precomputed);
       case 'failure':
         return this.failure(record, at);
       case 'rubric':
@@ -345,13 +349,13 @@ export class RecordWriter {
     return hash;
   }
 
-  private step(record: RecordOf<'step'>, at: SourceLocation): WriteOutcome {
+  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined): WriteOutcome {
     const rolloutFound = this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.program) {
       const { path, version } = record.program;
       this.refer('program_versions', [record.rollout, path, version], at, 'program');
     }
-    const hash = recordHash(record);
+    const hash = precomputed?.hash ?? recordHash(record);
     const programPath = record.program?.path ?? null;
     const programVersion = record.program?.version ?? null;
     const exitCode = record.exitCode ?? null;
@@ -375,6 +379,7 @@ export class RecordWriter {
       extraOf(record),
     );
     if (inserted.changes === 0) return this.taken(record, at, 'steps', 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
+    this.stepFigures.stepInserted(record.rollout, record.durationMs ?? null);
     this.failures.stepInserted({
       id: Number(inserted.lastInsertRowid),
       rollout: record.rollout,
@@ -389,6 +394,7 @@ export class RecordWriter {
       programVersion,
       // A step read before its rollout gets its failure event once the file is read: see FailureDeriver.
       deriveNow: rolloutFound,
+      failure: precomputed?.failure,
     });
     return 'inserted';
   }

@@ -1,0 +1,28 @@
+import type { BundleRecord } from '../../common/corpus/bundle';
+import type { Precomputed } from './bundle-reader';
+
+/** What the reader thread is started with. */
+export interface ReaderData {
+  path: string;
+  label: string;
+}
+
+/**
+ * One line of the bundle as the reader thread hands it over: a step, program or failure
+ * record as an object (flat, cheap to clone), any other record as its text, which the
+ * writer's thread parses again (few lines, and a clone could not carry any nesting).
+ */
+export type ReadItem = { line: number; record: BundleRecord; precomputed?: Precomputed } | { line: number; text: string };
+
+/** An error the reader thread stopped on, as data: an ApiError keeps its code and details. */
+export interface ReaderFault {
+  code: string | null;
+  message: string;
+  details?: unknown;
+}
+
+export type ReaderMessage = { batch: ReadItem[] } | { done: true } | { fault: ReaderFault };
+
+/** Records per batch, and the batches the reader thread may have ahead of the writer (bounds memory). */
+export const batchRecords = 512;
+export const batchesAhead = 8;

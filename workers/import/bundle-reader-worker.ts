@@ -1,0 +1,70 @@
+import { stat } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+import { ApiError, type ErrorCode } from '../../common/errors';
+import { parseRecord, readBundle, type LocatedRecord } from './bundle-reader';
+import type { ReaderData, ReaderMessage } from './bundle-reader-protocol';
+
+/** Bundles at least this large are read on a thread of their own; below it, starting the thread costs more than it saves. */
+export const readerThreadBytes = 8 * 1024 * 1024;
+
+/**
+ * Starts the reader thread: the built `import-reader` entry beside this chunk, or, running
+ * from the sources, the TypeScript entry through tsx's loader, registered inside the thread
+ * (a worker does not take `--import` in its execArgv on every Node this runs on).
+ */
+function startReader(data: ReaderData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-reader.js', import.meta.url), { workerData: data });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./bundle-reader-thread.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, workerData: data });
+}
+
+/** A bundle's records, read on a thread of their own when the file is large (see readBundleOnThread). */
+export async function* readBundleRecords(path: string, label: string): AsyncGenerator<LocatedRecord> {
+  let size = 0;
+  try {
+    size = (await stat(path)).size;
+  } catch {
+    // readBundle names the error of a file that cannot be read.
+  }
+  yield* size >= readerThreadBytes ? readBundleOnThread(path, label) : readBundle(path, label);
+}
+
+/**
+ * readBundle on a worker thread: the same records in the same order with the same errors,
+ * while this thread writes. Step records come with their record hash and failure event
+ * worked out (`precomputed`); lines the thread sends as text are parsed here.
+ */
+export async function* readBundleOnThread(path: string, label: string): AsyncGenerator<LocatedRecord> {
+  const worker = startReader({ path, label });
+  const inbox: (ReaderMessage | { crashed: Error })[] = [];
+  let wake: (() => void) | null = null;
+  const deliver = (message: ReaderMessage | { crashed: Error }) => {
+    inbox.push(message);
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', deliver);
+  worker.on('error', (err) => deliver({ crashed: err }));
+  worker.on('exit', (code) => deliver({ crashed: new Error(`the bundle reader thread stopped (exit ${code})`) }));
+  try {
+    for (;;) {
+      if (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const message = inbox.shift()!;
+      if ('crashed' in message) throw message.crashed;
+      if ('done' in message) return;
+      if ('fault' in message) {
+        const { code, message: text, details } = message.fault;
+        throw code === null ? new Error(text) : new ApiError(code as ErrorCode, text, details);
+      }
+      worker.postMessage('more');
+      for (const item of message.batch) {
+        yield 'text' in item ? { line: item.line, record: parseRecord(item.text, label, item.line) } : item;
+      }
+    }
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
+  }
+}
