@@ -127,6 +127,10 @@ test('the palette finds and runs an action on each screen, and the rollout keys 
   await expect(selectedStep).toHaveAttribute('data-step-index', (await rows.last().getAttribute('data-step-index'))!);
   await workbench.open(`#/rollouts/${encodeURIComponent(rollout)}?step=${step}`);
   await expect(selectedStep).toHaveAttribute('data-step-index', String(step));
+  // `o` belongs to the step's traceback, which comes with the step's detail after the row is selected.
+  const detail = page.getByTestId('step-detail');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(`Step ${step}`);
+  await expect(detail.getByTestId('traceback')).toBeVisible();
 
   const scopeStep = page.getByTestId('scope-step');
   await page.keyboard.press('t');
