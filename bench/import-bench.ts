@@ -34,14 +34,16 @@ const removeCorpus = (path: string) => {
 };
 
 /**
- * Measures one import (the shared one for the first run, a fresh one into its own corpus
- * after that) and then the ceiling of exactly the rows it wrote, each in a child process.
+ * Measures one import (the shared one for the first run, unless an earlier run made it; a
+ * fresh one into its own corpus otherwise) and then the ceiling of exactly the rows it wrote,
+ * each in a child process.
  */
 async function measureRun(ctx: BenchContext, imported: ImportedCorpus, index: number): Promise<ImportRun> {
   const profileDir = ctx.profile ? join(ctx.resultsDir, 'profiles') : undefined;
   let corpusPath = imported.corpusPath;
   let measurement = imported.measurement;
-  if (index > 0) {
+  const fresh = index > 0 || imported.reused;
+  if (fresh) {
     corpusPath = join(ctx.workDir, `import-${index}.db`);
     removeCorpus(corpusPath);
     ctx.log(`run ${index + 1} of ${runs}: importing the same bundle into a fresh corpus, in a child process`);
@@ -60,7 +62,7 @@ async function measureRun(ctx: BenchContext, imported: ImportedCorpus, index: nu
     profileDir,
   );
   removeCorpus(ceilingPath);
-  if (index > 0) removeCorpus(corpusPath);
+  if (fresh) removeCorpus(corpusPath);
   if (ceiling.rows !== written.total) throw new Error(`the ceiling inserted ${ceiling.rows} rows but the import wrote ${written.total}`);
   return {
     rows: written.total,

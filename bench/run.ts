@@ -79,7 +79,17 @@ function createContext(scale: number, profile: boolean, workDir: string, results
         if (kept && kept.scale === scale && existsSync(corpusPath)) {
           log(`reusing the corpus in ${dir} (imported in ${kept.measurement.seconds.toFixed(1)} s when it was made)`);
           const { rollouts, steps, records } = kept.gen;
-          return { bundlePath, bundleBytes: statSync(bundlePath).size, rollouts, steps, records, corpusPath, rowsBefore, measurement: kept.measurement };
+          return {
+            bundlePath,
+            bundleBytes: statSync(bundlePath).size,
+            rollouts,
+            steps,
+            records,
+            corpusPath,
+            rowsBefore,
+            measurement: kept.measurement,
+            reused: true,
+          };
         }
         for (const suffix of ['', '-wal', '-shm']) rmSync(`${corpusPath}${suffix}`, { force: true });
         const rollouts = Math.max(1, Math.round(fullRollouts * scale));
@@ -103,6 +113,7 @@ function createContext(scale: number, profile: boolean, workDir: string, results
           corpusPath,
           rowsBefore,
           measurement,
+          reused: false,
         };
       })();
       return imported;

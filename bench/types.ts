@@ -69,6 +69,8 @@ export interface ImportedCorpus {
   /** Row counts of every table (documents, for FTS indexes) right after migrations, before the import. */
   rowsBefore: Record<string, number>;
   measurement: ImportMeasurement;
+  /** Imported by an earlier run (`--corpus`), perhaps by other code: its measurement is not this run's. */
+  reused: boolean;
 }
 
 export interface BenchContext {
