@@ -1,7 +1,13 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium: Playwright cannot download its own browsers on these machines. */
-const executablePath = process.env.RWB_CHROMIUM ?? '/usr/lib/chromium/chromium';
+/**
+ * Debian's Chromium: Playwright cannot download its own browsers on these machines. Its old
+ * headless shell (package chromium-headless-shell), the build Playwright itself runs headless
+ * tests in, first: the suite took a third less time in it than in the full browser on 2 cores.
+ */
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
+const executablePath = process.env.RWB_CHROMIUM ?? (existsSync(headlessShell) ? headlessShell : '/usr/lib/chromium/chromium');
 
 export default defineConfig({
   testDir: 'e2e',

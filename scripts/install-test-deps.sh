@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages, from Debian's packages:
-# - Chromium for the Playwright end-to-end tests (Playwright cannot download its own browsers here);
+# - Chromium and its old headless shell for the Playwright end-to-end tests (Playwright cannot download
+#   its own browsers here; the headless shell is what the suite runs in, the full browser is for headed runs);
 # - openssh-server (sshd) and the OpenSSH client, for the ssh runner's tests against a loopback server;
 # - slurm-wlm (slurmctld, slurmd, sbatch, ...) and munge, for the slurm runner's tests on a one-node cluster;
 # - python3 with `python` on PATH (a rerun's default command is `python <path>`) and ps (procps), which the
@@ -12,6 +13,7 @@ set -euo pipefail
 
 need=()
 [ -x /usr/lib/chromium/chromium ] || need+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
 [ -x /usr/bin/ssh ] && [ -x /usr/bin/scp ] || need+=(openssh-client)
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 [ -x /usr/sbin/munged ] || need+=(munge)

@@ -84,6 +84,11 @@ export async function startSshd(dir: string): Promise<LoopbackSshd> {
       'MaxSessions 64',
       'MaxStartups 64',
       'LogLevel ERROR',
+      // Bash sources ~/.bashrc for a command sshd runs unless it is a nested shell. The account
+      // here is this machine's own, whose .bashrc may be interactive set-up (pyenv init costs a
+      // second of CPU a session, and the runner opens several sessions an attempt), so sessions
+      // start as a nested shell with this process's PATH, like a remote account kept for jobs.
+      `SetEnv SHLVL=1 "PATH=${process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'}"`,
       '',
     ].join('\n'),
   );
