@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import type { Core } from '../core/core';
 import { exportRecords } from '../export/export-records';
-import { startServer } from '../serve/server';
 import { UsageError } from './cli-error';
 import { formatTable } from './format-table';
 import { agreementCommand } from './agreement-command';
@@ -102,6 +101,9 @@ const serve = defineCommand({
     const uploadMb = uploadText === undefined ? undefined : Number(uploadText);
     if (uploadMb !== undefined && !(Number.isFinite(uploadMb) && uploadMb > 0))
       throw new UsageError(`--max-upload-mb must be a positive number, not "${uploadText}"`);
+    // Loaded for this command only: the server and its WebSocket library are a tenth of a
+    // second of every other command's start, and tests start the CLI hundreds of times.
+    const { startServer } = await import('../serve/server');
     const server = await startServer({
       dbPath: ctx.dbPath,
       port,

@@ -3,7 +3,7 @@
  * it: the central directory is listed first, then each entry wanted is inflated on its
  * own, bounded in size, straight from the archive.
  */
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { importError } from './import-error';
 
 /** An open archive: its entries by name, and a reader for one of them. */
@@ -14,6 +14,8 @@ export interface ZipArchive {
 }
 
 export async function openZip(path: string, label: string, maxEntryBytes: number): Promise<ZipArchive> {
+  // Loaded here, not at start: only an Inspect AI log needs it, and every process start paid for it.
+  const { default: yauzl } = await import('yauzl');
   const zip = await new Promise<ZipFile>((resolve, reject) =>
     yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, file) => (err ? reject(err) : resolve(file))),
   ).catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Db } from '../db/open-corpus';
 import { CallLimits, type LimitOptions, type LimitUsage } from './call-limits';
 import { Ledger, type ReturnedRow, type Settlement, type WriteSerializer } from './ledger';
@@ -6,6 +6,7 @@ import { ModelCallError, type ModelFailureDetails, type ModelFailureReason } fro
 import { noKeyMessage, type ModelMode } from './model-env';
 import { buildRequest, type BuiltRequest, type StructuredRequest } from './model-request';
 import { costOf, PriceTable, worstCaseCost } from './price-table';
+import { loadSdk, type Sdk } from './load-sdk';
 import { readStructured } from './structured-output';
 import { exchange, type Exchange, type RetryOptions } from './transport';
 
@@ -67,7 +68,10 @@ export class ModelClient {
   private readonly redact: (text: string) => string;
   private retries = 0;
 
-  private constructor(private readonly options: ModelClientOptions) {
+  private constructor(
+    private readonly options: ModelClientOptions,
+    sdk: Sdk | null,
+  ) {
     const key = options.apiKey;
     this.redact = key ? (text) => text.split(key).join('[redacted]') : (text) => text;
     this.ledger = new Ledger(options.db, {
@@ -77,20 +81,19 @@ export class ModelClient {
     });
     this.limits = new CallLimits(options.limits ?? {}, options.signal);
     this.prices = options.prices ?? PriceTable.load(options.db);
-    this.sdk =
-      options.mode === 'live'
-        ? new Anthropic({
-            apiKey: key,
-            // Explicit, so a stray ANTHROPIC_AUTH_TOKEN cannot add a second credential.
-            authToken: null,
-            baseURL: options.baseURL,
-            // Retries are the client's own, so each one is counted in the ledger.
-            maxRetries: 0,
-            timeout: options.requestTimeoutMs ?? 600_000,
-            // The ledger is the record; SDK logs would copy bodies into the worker's stderr.
-            logLevel: 'off',
-          })
-        : null;
+    this.sdk = sdk
+      ? new sdk.default({
+          apiKey: key,
+          // Explicit, so a stray ANTHROPIC_AUTH_TOKEN cannot add a second credential.
+          authToken: null,
+          baseURL: options.baseURL,
+          // Retries are the client's own, so each one is counted in the ledger.
+          maxRetries: 0,
+          timeout: options.requestTimeoutMs ?? 600_000,
+          // The ledger is the record; SDK logs would copy bodies into the worker's stderr.
+          logLevel: 'off',
+        })
+      : null;
   }
 
   /**
@@ -99,7 +102,7 @@ export class ModelClient {
    */
   static async open(options: ModelClientOptions): Promise<ModelClient> {
     if (options.mode === 'live' && !options.apiKey) throw new ModelCallError(noKeyMessage, { reason: 'no_key', purpose: 'any' });
-    const client = new ModelClient(options);
+    const client = new ModelClient(options, options.mode === 'live' ? await loadSdk() : null);
     // Replay writes nothing: it only reads what live runs recorded.
     if (options.mode === 'live') await client.ledger.sweepOrphans();
     return client;

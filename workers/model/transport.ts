@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { loadSdk, type Sdk } from './load-sdk';
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';
 
 /** The client's own transport retries (the SDK's are off, so each one can be counted). */
@@ -35,6 +36,8 @@ export async function exchange(
   options: { signal: AbortSignal; retry: RetryOptions; onRetry: () => Promise<void> },
 ): Promise<Exchange> {
   const { signal, retry, onRetry } = options;
+  // Loaded already: a client that sends requests opened it.
+  const errors = await loadSdk();
   const maxRetries = retry.maxRetries ?? 2;
   for (let attempt = 0; ; attempt++) {
     // Each attempt gets its own signal: the SDK leaves its abort listener on whatever signal it
@@ -49,8 +52,8 @@ export async function exchange(
       response = await sdk.messages.create(body, { signal: own.signal, maxRetries: 0 }).asResponse();
     } catch (err) {
       signal.removeEventListener('abort', forward);
-      if (signal.aborted || err instanceof APIUserAbortError) return { kind: 'aborted' };
-      const failure = describeFailure(err);
+      if (signal.aborted || err instanceof errors.APIUserAbortError) return { kind: 'aborted' };
+      const failure = describeFailure(err, errors);
       if (!failure.retryable || attempt >= maxRetries) return failure.exchange;
       await onRetry();
       try {
@@ -77,11 +80,11 @@ interface Failure {
   retryAfterMs: number | undefined;
 }
 
-function describeFailure(err: unknown): Failure {
-  if (err instanceof APIConnectionError) {
+function describeFailure(err: unknown, errors: Sdk): Failure {
+  if (err instanceof errors.APIConnectionError) {
     return { exchange: { kind: 'transport_error', message: err.message }, retryable: true, retryAfterMs: undefined };
   }
-  if (err instanceof APIError && err.status !== undefined) {
+  if (err instanceof errors.APIError && err.status !== undefined) {
     const status = err.status;
     return {
       exchange: { kind: 'http_error', status, body: err.error === undefined ? null : JSON.stringify(err.error), message: err.message },
