@@ -6,11 +6,11 @@
  * e.g. `npm start -- --db FILE`. RWB_ELECTRON_DOWNLOAD_TIMEOUT (seconds) bounds the download.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsStale } from './build-freshness.js';
 import { defaultDownloadTimeoutMs, ensureElectronBinary } from './electron-binary.js';
 import { ensureElectronNative } from './electron-native.js';
 
@@ -25,28 +25,6 @@ function passedArgs() {
     if (args[i - 1] === '--db') return resolve(base, arg);
     return arg.startsWith('--db=') ? `--db=${resolve(base, arg.slice('--db='.length))}` : arg;
   });
-}
-
-const buildOutputs = ['out/main/index.js', 'out/main/worker.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
-const buildInputs = ['main', 'preload', 'common', 'workers', 'renderer', 'electron.vite.config.ts', 'package.json'];
-
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry !== 'node_modules') newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** The build is stale when an output is missing or any source is newer than the oldest output. */
-function buildIsStale() {
-  const outputs = buildOutputs.map((p) => join(root, p));
-  if (!outputs.every((p) => existsSync(p))) return true;
-  const oldestOutput = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
-  const inputs = buildInputs.map((p) => join(root, p)).filter((p) => existsSync(p));
-  return Math.max(...inputs.map(newestMtime)) > oldestOutput;
 }
 
 /** Runs `electron-vite build`; its output is shown only if it fails, to keep the start quiet. */
