@@ -104,6 +104,7 @@ export class FailureDeriver {
   private readonly db: Db;
   private readonly stmt;
   private readonly firstEventId: number;
+  private readonly firstStepId: number;
   private suggest: ((subject: RuleSubject) => string | null) | null = null;
   private derivedAny = false;
   private suggestionsStale = false;
@@ -133,12 +134,16 @@ export class FailureDeriver {
   constructor(db: Db) {
     this.db = db;
     this.firstEventId = (db.prepare<unknown[], number | null>('SELECT max(id) FROM failure_events').pluck().get() ?? 0) + 1;
+    this.firstStepId = (db.prepare<unknown[], number | null>('SELECT max(id) FROM steps').pluck().get() ?? 0) + 1;
     const p = (sql: string) => db.prepare(sql);
     this.stmt = {
       programsOf: db.prepare<unknown[], Omit<ProgramRow, 'base'>>(
         'SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version',
       ),
-      indexStep: p('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)'),
+      indexSteps: p(`INSERT INTO step_fts (rowid, command, stdout, stderr)
+        SELECT s.id, s.command, o.body, e.body FROM steps s
+        JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash
+        WHERE s.id >= ? ORDER BY s.id`),
       insertEvent: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
         traceback, program_path, program_version, program_line, category, suggested_category, cause)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -152,7 +157,6 @@ export class FailureDeriver {
 
   /** Indexes a step that was just inserted and derives its failure event, if it failed. */
   stepInserted(step: InsertedStep): void {
-    this.stmt.indexStep.run(step.id, step.command, step.stdout, step.stderr);
     if (step.deriveNow) {
       this.derive(step);
     } else {
@@ -280,6 +284,7 @@ export class FailureDeriver {
    * annotations that came before their steps. Returns the number of failure events created.
    */
   finish(): number {
+    this.stmt.indexSteps.run(this.firstStepId);
     this.applyAnnotationBatch();
     this.deriveDeferred();
     this.writeStaged();
