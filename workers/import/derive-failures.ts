@@ -147,7 +147,10 @@ export class FailureDeriver {
       insertEvent: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
         traceback, program_path, program_version, program_line, category, suggested_category, cause)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      indexEvent: p('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, ?, ?, ?)'),
+      indexEvents: p(`INSERT INTO failure_fts (rowid, exception_class, message, traceback)
+        SELECT id, exception_class, message, traceback FROM failure_events
+        WHERE id >= ? AND (message IS NOT NULL OR (step_idx IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?))))
+        ORDER BY id`),
       annotate: p(`UPDATE failure_events SET kind = coalesce(?, kind), category = coalesce(?, category),
         cause = coalesce(?, cause) WHERE rollout_id = ? AND step_idx = ?`),
       stepExists: p('SELECT 1 FROM steps WHERE rollout_id = ? AND idx = ?'),
@@ -212,7 +215,7 @@ export class FailureDeriver {
    */
   writeStaged(): void {
     for (const e of this.staged) {
-      const info = this.stmt.insertEvent.run(
+      this.stmt.insertEvent.run(
         e.rollout,
         e.idx,
         e.kind,
@@ -227,7 +230,6 @@ export class FailureDeriver {
         e.suggestedCategory,
         e.cause,
       );
-      this.stmt.indexEvent.run(info.lastInsertRowid, e.exceptionClass, e.message, e.traceback);
     }
     this.staged.length = 0;
     this.stagedByStep.clear();
@@ -295,6 +297,7 @@ export class FailureDeriver {
         throw importError({ ...at, field: 'step' }, `rollout "${record.rollout}" has no step ${record.step}`);
       }
     }
+    this.stmt.indexEvents.run(this.firstEventId, JSON.stringify([...this.annotationEvents]));
     return this.created;
   }
 
@@ -325,7 +328,6 @@ export class FailureDeriver {
     this.writeStaged();
     const message = record.message ?? null;
     const info = this.stmt.annotationEvent.run(rollout, step, record.kind ?? 'crash', record.category ?? null, record.cause ?? null, message);
-    if (message !== null) this.stmt.indexEvent.run(info.lastInsertRowid, null, message, null);
     this.annotationEvents.add(Number(info.lastInsertRowid));
     this.created += 1;
     return true;

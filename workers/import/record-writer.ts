@@ -159,7 +159,6 @@ export class RecordWriter {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rollout_id, idx) DO NOTHING`),
       gradingFailure: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, message, record_hash, extra)
         VALUES (?, NULL, ?, ?, ?, ?, ?, ?)`),
-      gradingFailureFts: p('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, NULL, ?, NULL)'),
       gradingFailureExists: p('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
       rubric: p(`INSERT INTO rubrics (id, title, applies_when, pattern, fix, family, category, miner, record_hash, extra)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -409,7 +408,7 @@ export class RecordWriter {
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
     const message = record.message ?? null;
-    const info = this.stmt.gradingFailure.run(
+    this.stmt.gradingFailure.run(
       record.rollout,
       record.kind ?? 'wrong_answer',
       record.category ?? null,
@@ -418,8 +417,6 @@ export class RecordWriter {
       hash,
       extraOf(record),
     );
-    // The harness's word on a rollout (a buggy verdict) is found by search like any other failure's message.
-    if (message !== null) this.stmt.gradingFailureFts.run(info.lastInsertRowid, message);
     return 'inserted';
   }
 
