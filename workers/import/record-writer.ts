@@ -408,15 +408,7 @@ export class RecordWriter {
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
     const message = record.message ?? null;
-    this.stmt.gradingFailure.run(
-      record.rollout,
-      record.kind ?? 'wrong_answer',
-      record.category ?? null,
-      record.cause ?? null,
-      message,
-      hash,
-      extraOf(record),
-    );
+    this.stmt.gradingFailure.run(record.rollout, record.kind ?? 'wrong_answer', record.category ?? null, record.cause ?? null, message, hash, extraOf(record));
     return 'inserted';
   }
 
