@@ -12,7 +12,7 @@ export interface ReaderData {
  * record as an object (flat, cheap to clone), any other record as its text, which the
  * writer's thread parses again (few lines, and a clone could not carry any nesting).
  */
-export type ReadItem = { line: number; record: BundleRecord; precomputed?: Precomputed } | { line: number; text: string };
+export type ReadItem = { line: number; record: BundleRecord; precomputed?: Precomputed; textHashes?: string[] } | { line: number; text: string };
 
 /** An error the reader thread stopped on, as data: an ApiError keeps its code and details. */
 export interface ReaderFault {
@@ -23,6 +23,11 @@ export interface ReaderFault {
 
 export type ReaderMessage = { batch: ReadItem[] } | { done: true } | { fault: ReaderFault };
 
-/** Records per batch, and the batches the reader thread may have ahead of the writer (bounds memory). */
-export const batchRecords = 512;
-export const batchesAhead = 8;
+/**
+ * Records per batch, and the batches the reader thread may have ahead of the writer (bounds
+ * memory). Each batch costs the writer's thread a message to receive and one to send, and
+ * each wakes the other thread, so batches are large (2,048 records are about 1.2 MB of
+ * bundle text in the generated corpus).
+ */
+export const batchRecords = 2048;
+export const batchesAhead = 3;
