@@ -183,8 +183,12 @@ export class RecordWriter {
     };
   }
 
-  /** Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed` is a step's work done beside the writer. */
-  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed): WriteOutcome {
+  /**
+   * Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed`
+   * is a step's work done beside the writer, `textHashes` the sha256s of the texts a step or
+   * program stores (see LocatedRecord).
+   */
+  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed, textHashes?: readonly string[]): WriteOutcome {
     switch (record.type) {
       case 'taxonomy':
         return this.taxonomy(record, at);
@@ -213,9 +217,9 @@ export class RecordWriter {
       case 'rollout':
         return this.rollout(record, at, sourceFormat);
       case 'program':
-        return this.program(record, at);
+        return this.program(record, at, textHashes?.[0]);
       case 'step':
-        return this.step(record, at, precomputed);
+        return this.step(record, at, precomputed, textHashes);
       case 'failure':
         return this.failure(record, at);
       case 'rubric':
@@ -323,9 +327,9 @@ export class RecordWriter {
     );
   }
 
-  private program(record: RecordOf<'program'>, at: SourceLocation): WriteOutcome {
+  private program(record: RecordOf<'program'>, at: SourceLocation, knownHash: string | undefined): WriteOutcome {
     this.refer('rollouts', [record.rollout], at, 'rollout');
-    const contentHash = this.programText(record.content);
+    const contentHash = this.programText(record.content, knownHash);
     const inserted = this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
     if (inserted.changes === 0) {
       const existing = this.stmt.programHash.get(record.rollout, record.path, record.version);
@@ -338,17 +342,17 @@ export class RecordWriter {
     return 'inserted';
   }
 
-  private programText(content: string): string {
-    const hash = sha256(content);
+  private programText(content: string, knownHash: string | undefined): string {
+    const hash = knownHash ?? sha256(content);
     if (!this.programTexts.has(hash)) {
-      this.texts.put(content, false);
+      this.texts.put(content, false, hash);
       if (this.programTexts.size >= programTextsMax) this.programTexts.clear();
       this.programTexts.add(hash);
     }
     return hash;
   }
 
-  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined): WriteOutcome {
+  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined, textHashes: readonly string[] | undefined): WriteOutcome {
     const rolloutFound = this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.program) {
       const { path, version } = record.program;
@@ -363,8 +367,8 @@ export class RecordWriter {
       record.index,
       record.parent ?? null,
       record.command,
-      this.texts.put(record.stdout),
-      this.texts.put(record.stderr),
+      this.texts.put(record.stdout, true, textHashes?.[0]),
+      this.texts.put(record.stderr, true, textHashes?.[1]),
       Buffer.byteLength(record.stdout),
       Buffer.byteLength(record.stderr),
       exitCode,
