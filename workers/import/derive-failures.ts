@@ -210,9 +210,8 @@ export class FailureDeriver {
   }
 
   /**
-   * Writes the staged events. Called before any other
-   * failure event is inserted, so every event gets the id it would have had if written
-   * as soon as it was derived.
+   * Writes the staged events. Called before any other failure event is inserted, so every
+   * event gets the id it would have had if written as soon as it was derived.
    */
   writeStaged(): void {
     for (const e of this.staged) {
@@ -331,7 +330,7 @@ export class FailureDeriver {
       applyTo(staged, record);
       return true;
     }
-    // A written event keeps its message, as when its search document was written with the event.
+    // A written event keeps its message: imports write the rows they wrote when each event's search document was written with it.
     if (this.stmt.annotate.run(record.kind ?? null, record.category ?? null, record.cause ?? null, rollout, step).changes > 0) return true;
     if (!this.stmt.stepExists.get(rollout, step)) return false;
     this.writeStaged();
