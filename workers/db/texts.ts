@@ -36,7 +36,10 @@ export class TextStore {
   private readonly insert;
   private readonly select;
   private readonly exact;
+  /** Texts put without their hash, and the hash of each. */
   private readonly remembered: Map<string, string> | null;
+  /** Hashes of the texts put with their hash: looking up 64 characters costs less than looking up the text. */
+  private readonly rememberedHashes: Set<string> | null;
   private rememberedChars = 0;
 
   constructor(db: Db, options: TextStoreOptions = {}) {
@@ -44,24 +47,33 @@ export class TextStore {
     this.select = db.prepare<unknown[], string>('SELECT body FROM texts WHERE hash = ?').pluck();
     this.exact = exactTexts(db);
     this.remembered = options.remember ? new Map() : null;
+    this.rememberedHashes = options.remember ? new Set() : null;
   }
 
   /**
    * Stores `text` if new and returns its sha256. `remember: false` skips the memory for a
    * text that is unlikely to come again (a program version), so it does not push out those
-   * that do (an empty output).
+   * that do (an empty output). `hash`, when given, must be sha256(text): worked out on
+   * another thread, it saves hashing here.
    */
-  put(text: string, remember = true): string {
+  put(text: string, remember = true, hash?: string): string {
     const remembered = this.remembered;
-    if (remembered === null || !remember || text.length > rememberMaxChars) return this.store(text);
-    const known = remembered.get(text);
-    if (known !== undefined) return known;
-    const stored = this.store(text);
+    const hashes = this.rememberedHashes;
+    if (remembered === null || hashes === null || !remember || text.length > rememberMaxChars) return this.store(text, hash);
+    if (hash !== undefined) {
+      if (hashes.has(hash)) return hash;
+    } else {
+      const known = remembered.get(text);
+      if (known !== undefined) return known;
+    }
+    const stored = this.store(text, hash);
     if (this.rememberedChars + text.length > rememberBudgetChars) {
       remembered.clear();
+      hashes.clear();
       this.rememberedChars = 0;
     }
-    remembered.set(text, stored);
+    if (hash !== undefined) hashes.add(hash);
+    else remembered.set(text, stored);
     this.rememberedChars += text.length;
     return stored;
   }
@@ -71,8 +83,8 @@ export class TextStore {
     return body === undefined ? undefined : this.exact(hash, body);
   }
 
-  private store(text: string): string {
-    const hash = sha256(text);
+  private store(text: string, known?: string): string {
+    const hash = known ?? sha256(text);
     this.insert.run(hash, Buffer.byteLength(text), text);
     return hash;
   }

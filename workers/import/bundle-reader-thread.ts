@@ -1,7 +1,8 @@
 /**
  * The bundle reader thread (worker_threads entry, built as `import-reader`): reads, splits,
  * decodes, parses and validates a bundle's lines with readBundle, and works out what writing
- * a step needs from the step alone (its record hash, its failure event), then hands the
+ * a step or a program needs from the record alone (a step's record hash and failure event,
+ * the sha256 of each text either stores), then hands the
  * records to the writer's thread in order, in batches, never more than `batchesAhead` ahead.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,6 +11,7 @@ import { extractFailure } from '../failures';
 import { readBundle, type ReadLine } from './bundle-reader';
 import { batchesAhead, batchRecords, type ReadItem, type ReaderData, type ReaderMessage } from './bundle-reader-protocol';
 import { recordHash } from './canonical-json';
+import { sha256 } from '../db/texts';
 
 const port = parentPort!;
 const { path, label } = workerData as ReaderData;
@@ -24,7 +26,8 @@ port.on('message', () => {
 
 /** The item for one line. Anything that fails here is left to the writer's thread, which fails the same way at the same record. */
 function item({ line, record, text }: ReadLine): ReadItem {
-  if (record.type === 'program' || record.type === 'failure') return { line, record };
+  if (record.type === 'failure') return { line, record };
+  if (record.type === 'program') return { line, record, textHashes: [sha256(record.content)] };
   if (record.type !== 'step') return { line, text };
   try {
     const failure = extractFailure({
@@ -35,7 +38,7 @@ function item({ line, record, text }: ReadLine): ReadItem {
       timedOut: record.timedOut,
       killed: record.killed,
     });
-    return { line, record, precomputed: { hash: recordHash(record), failure } };
+    return { line, record, precomputed: { hash: recordHash(record), failure }, textHashes: [sha256(record.stdout), sha256(record.stderr)] };
   } catch {
     return { line, text };
   }

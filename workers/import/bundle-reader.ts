@@ -14,6 +14,8 @@ export interface LocatedRecord {
   record: BundleRecord;
   /** Work done on the record beside the writer (see bundle-reader-worker.ts), so the writer need not repeat it. */
   precomputed?: Precomputed;
+  /** The sha256s (texts.ts) of the texts the record stores, worked out beside the writer: a step's stdout and stderr, a program's content. */
+  textHashes?: readonly string[];
 }
 
 /** What a step record's writing needs that can be worked out from the record alone. */
@@ -44,8 +46,11 @@ export async function isGzip(path: string): Promise<boolean> {
   }
 }
 
+/** Bytes read at a time: fewer, larger reads than the stream's default 64 KiB cost the reader thread less. */
+const readChunkBytes = 1024 * 1024;
+
 export async function openText(path: string): Promise<Readable> {
-  const raw = createReadStream(path);
+  const raw = createReadStream(path, { highWaterMark: readChunkBytes });
   return (await isGzip(path)) ? raw.pipe(createGunzip()) : raw;
 }
 

@@ -49,11 +49,11 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     let records = 0;
-    for await (const { line, record, precomputed } of importer.records(path, label)) {
+    for await (const { line, record, precomputed, textHashes } of importer.records(path, label)) {
       if (options.signal?.aborted) throw new ApiError('cancelled', `${label}: import cancelled; nothing from this file was written`);
       let outcome;
       try {
-        outcome = writer.write(record, { file: label, line }, importer.format, precomputed);
+        outcome = writer.write(record, { file: label, line }, importer.format, precomputed, textHashes);
       } catch (err) {
         throw tooDeep(err, { file: label, line });
       }

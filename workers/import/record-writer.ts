@@ -159,7 +159,6 @@ export class RecordWriter {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rollout_id, idx) DO NOTHING`),
       gradingFailure: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, message, record_hash, extra)
         VALUES (?, NULL, ?, ?, ?, ?, ?, ?)`),
-      gradingFailureFts: p('INSERT INTO failure_fts (rowid, exception_class, message, traceback) VALUES (?, NULL, ?, NULL)'),
       gradingFailureExists: p('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
       rubric: p(`INSERT INTO rubrics (id, title, applies_when, pattern, fix, family, category, miner, record_hash, extra)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -184,8 +183,12 @@ export class RecordWriter {
     };
   }
 
-  /** Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed` is a step's work done beside the writer. */
-  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed): WriteOutcome {
+  /**
+   * Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed`
+   * is a step's work done beside the writer, `textHashes` the sha256s of the texts a step or
+   * program stores (see LocatedRecord).
+   */
+  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed, textHashes?: readonly string[]): WriteOutcome {
     switch (record.type) {
       case 'taxonomy':
         return this.taxonomy(record, at);
@@ -214,9 +217,9 @@ export class RecordWriter {
       case 'rollout':
         return this.rollout(record, at, sourceFormat);
       case 'program':
-        return this.program(record, at);
+        return this.program(record, at, textHashes?.[0]);
       case 'step':
-        return this.step(record, at, precomputed);
+        return this.step(record, at, precomputed, textHashes);
       case 'failure':
         return this.failure(record, at);
       case 'rubric':
@@ -324,9 +327,9 @@ export class RecordWriter {
     );
   }
 
-  private program(record: RecordOf<'program'>, at: SourceLocation): WriteOutcome {
+  private program(record: RecordOf<'program'>, at: SourceLocation, knownHash: string | undefined): WriteOutcome {
     this.refer('rollouts', [record.rollout], at, 'rollout');
-    const contentHash = this.programText(record.content);
+    const contentHash = this.programText(record.content, knownHash);
     const inserted = this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
     if (inserted.changes === 0) {
       const existing = this.stmt.programHash.get(record.rollout, record.path, record.version);
@@ -339,17 +342,17 @@ export class RecordWriter {
     return 'inserted';
   }
 
-  private programText(content: string): string {
-    const hash = sha256(content);
+  private programText(content: string, knownHash: string | undefined): string {
+    const hash = knownHash ?? sha256(content);
     if (!this.programTexts.has(hash)) {
-      this.texts.put(content, false);
+      this.texts.put(content, false, hash);
       if (this.programTexts.size >= programTextsMax) this.programTexts.clear();
       this.programTexts.add(hash);
     }
     return hash;
   }
 
-  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined): WriteOutcome {
+  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined, textHashes: readonly string[] | undefined): WriteOutcome {
     const rolloutFound = this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.program) {
       const { path, version } = record.program;
@@ -364,8 +367,8 @@ export class RecordWriter {
       record.index,
       record.parent ?? null,
       record.command,
-      this.texts.put(record.stdout),
-      this.texts.put(record.stderr),
+      this.texts.put(record.stdout, true, textHashes?.[0]),
+      this.texts.put(record.stderr, true, textHashes?.[1]),
       Buffer.byteLength(record.stdout),
       Buffer.byteLength(record.stderr),
       exitCode,
@@ -409,17 +412,7 @@ export class RecordWriter {
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
     const message = record.message ?? null;
-    const info = this.stmt.gradingFailure.run(
-      record.rollout,
-      record.kind ?? 'wrong_answer',
-      record.category ?? null,
-      record.cause ?? null,
-      message,
-      hash,
-      extraOf(record),
-    );
-    // The harness's word on a rollout (a buggy verdict) is found by search like any other failure's message.
-    if (message !== null) this.stmt.gradingFailureFts.run(info.lastInsertRowid, message);
+    this.stmt.gradingFailure.run(record.rollout, record.kind ?? 'wrong_answer', record.category ?? null, record.cause ?? null, message, hash, extraOf(record));
     return 'inserted';
   }
 

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openCorpus } from './open-corpus';
+import { useTempDir } from '../test-support/temp-dir';
+import { TextStore, sha256 } from './texts';
+
+const tempDir = useTempDir();
+
+describe('TextStore', () => {
+  it('stores a text put with its hash as it stores one hashed here, and remembers either kind', () => {
+    const db = openCorpus(join(tempDir(), 'corpus.db'));
+    const rows = () => db.prepare('SELECT hash, bytes FROM texts ORDER BY hash').all();
+    const store = new TextStore(db, { remember: true });
+    const lone = 'half a pair \uD800 here';
+    expect(store.put('same output\n')).toBe(sha256('same output\n'));
+    expect(store.put('hashed elsewhere', true, sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
+    expect(store.put(lone, true, sha256(lone))).toBe(sha256(lone));
+    expect(rows()).toEqual(
+      [
+        { hash: sha256('same output\n'), bytes: 12 },
+        { hash: sha256('hashed elsewhere'), bytes: 16 },
+        { hash: sha256(lone), bytes: Buffer.byteLength(lone) },
+      ].sort((x, y) => x.hash.localeCompare(y.hash)),
+    );
+    for (const text of ['same output\n', 'hashed elsewhere', lone]) expect(store.get(sha256(text))).toBe(text);
+
+    // Remembered texts are not written again: removed behind the store's back, they stay removed.
+    db.exec('DELETE FROM texts');
+    expect(store.put('same output\n')).toBe(sha256('same output\n'));
+    expect(store.put('hashed elsewhere', true, sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
+    expect(rows()).toEqual([]);
+    // A text not remembered (remember: false) is written again.
+    expect(store.put('hashed elsewhere', false, sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
+    expect(rows()).toHaveLength(1);
+    db.close();
+  });
+});
