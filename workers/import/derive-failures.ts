@@ -101,11 +101,24 @@ interface StagedEvent {
  * parent row inserted, and failure_events has no index on rollout_id alone: events derived
  * early would make every rollout insert scan them all.
  */
+/**
+ * Steps' search documents are inserted a batch at a time, from the texts the writer already
+ * holds: one insert per step between the other tables' writes made FTS5 flush and merge its
+ * segments against a page cache the other tables kept evicting (29 s for the step index of a
+ * million-step import), and one pass at the end read every output back from `texts` (19 s);
+ * batches of 4,096 steps took 14 s, the ceiling's one-by-one inserts 9 to 10 s. The character
+ * bound keeps a batch of long outputs from holding much memory.
+ */
+const indexBatchSteps = 4096;
+const indexBatchChars = 16 * 1024 * 1024;
+
 export class FailureDeriver {
   private readonly db: Db;
   private readonly stmt;
   private readonly firstEventId: number;
-  private readonly firstStepId: number;
+  /** Steps written since the search index last took documents, with the characters they hold. */
+  private unindexed: { id: number; command: string; stdout: string; stderr: string }[] = [];
+  private unindexedChars = 0;
   private suggest: ((subject: RuleSubject) => string | null) | null = null;
   private derivedAny = false;
   private suggestionsStale = false;
@@ -135,16 +148,12 @@ export class FailureDeriver {
   constructor(db: Db) {
     this.db = db;
     this.firstEventId = (db.prepare<unknown[], number | null>('SELECT max(id) FROM failure_events').pluck().get() ?? 0) + 1;
-    this.firstStepId = (db.prepare<unknown[], number | null>('SELECT max(id) FROM steps').pluck().get() ?? 0) + 1;
     const p = (sql: string) => db.prepare(sql);
     this.stmt = {
       programsOf: db.prepare<unknown[], Omit<ProgramRow, 'base'>>(
         'SELECT path, version, lines FROM program_versions WHERE rollout_id = ? ORDER BY path, version',
       ),
-      indexSteps: p(`INSERT INTO step_fts (rowid, command, stdout, stderr)
-        SELECT s.id, s.command, o.body, e.body FROM steps s
-        JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash
-        WHERE s.id >= ? ORDER BY s.id`),
+      indexStep: p('INSERT INTO step_fts (rowid, command, stdout, stderr) VALUES (?, ?, ?, ?)'),
       insertEvent: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, exception_class, message, frames,
         traceback, program_path, program_version, program_line, category, suggested_category, cause)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -159,14 +168,23 @@ export class FailureDeriver {
     };
   }
 
-  /** Derives the failure event of a step that was just inserted, if it failed. */
+  /** Queues the search document of a step that was just inserted, and derives its failure event if it failed. */
   stepInserted(step: InsertedStep): void {
+    this.unindexed.push({ id: step.id, command: step.command, stdout: step.stdout, stderr: step.stderr });
+    this.unindexedChars += step.command.length + step.stdout.length + step.stderr.length;
+    if (this.unindexed.length >= indexBatchSteps || this.unindexedChars >= indexBatchChars) this.indexSteps();
     if (step.deriveNow) {
       this.derive(step);
     } else {
       this.deferredSteps.push(step.id);
       this.deferredRollouts.add(step.rollout);
     }
+  }
+
+  private indexSteps(): void {
+    for (const step of this.unindexed) this.stmt.indexStep.run(step.id, step.command, step.stdout, step.stderr);
+    this.unindexed = [];
+    this.unindexedChars = 0;
   }
 
   private derive(step: Omit<InsertedStep, 'deriveNow'>): void {
@@ -284,17 +302,16 @@ export class FailureDeriver {
   /**
    * Settles what the rest of the file changed (program lines, suggestions), applies the
    * annotations that came before their steps and writes the search index documents of the
-   * steps and failure events this import added. Returns the number of failure events created.
+   * last steps and of the failure events this import added. Returns the number of failure
+   * events created.
    *
-   * The documents are inserted in one statement per index, in rowid order, from the rows
-   * as stored, instead of one insert per row between the other tables' writes: FTS5 then
-   * flushes and merges its segments while nothing else competes for the page cache, which
-   * made the step index cost half as much in a million-step import. A failure event gets
+   * The failure events' documents are inserted in one statement, in rowid order, from the
+   * rows as stored, since an event may change until the end. A failure event gets
    * a document when it was derived from its step, or when it carries a message (a grading
    * failure, or an annotation of a step that had no event): what a per-row insert wrote.
    */
   finish(): number {
-    this.stmt.indexSteps.run(this.firstStepId);
+    this.indexSteps();
     this.applyAnnotationBatch();
     this.deriveDeferred();
     this.writeStaged();
