@@ -31,4 +31,4 @@ export type ReaderMessage = { batch: ReadItem[] } | { done: true } | { fault: Re
  * RSS past 500 MB at a million steps (496 to 522 MB in three runs).
  */
 export const batchRecords = 1024;
-export const batchesAhead = 4;
+export const batchesAhead = 3;
