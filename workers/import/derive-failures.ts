@@ -74,11 +74,23 @@ interface StagedEvent {
 }
 
 /**
+ * Steps' search documents are inserted a batch at a time, from the texts the writer already
+ * holds: one insert per step between the other tables' writes made FTS5 flush and merge its
+ * segments against a page cache the other tables kept evicting (29 s for the step index of a
+ * million-step import), and one pass at the end read every output back from `texts` (19 s).
+ * Batches of 4,096 steps took 14 s, the ceiling's inserts of the same documents 9 to 10 s;
+ * 2,048 hold half the memory. The character bound keeps a batch of long outputs small.
+ */
+const indexBatchSteps = 2048;
+const indexBatchChars = 8 * 1024 * 1024;
+
+/**
  * Derives the failure events of the steps an import adds (exit code, error text, parsed
  * traceback) as each step is written, while its texts are still in memory, then applies
- * the file's failure records that annotate those steps, and last writes the search index
- * documents of every step and failure event the import added, in one pass each (see
- * finish()). Nothing per step is kept, so a million-step import runs in bounded memory.
+ * the file's failure records that annotate those steps. It writes the search documents of
+ * the steps in batches as they come and those of the failure events in one pass at the end
+ * (see finish()). Nothing per step is kept beyond a batch, so a million-step import runs in
+ * bounded memory.
  *
  * The result is the same as deriving everything once the whole file is written, although a
  * file's records may come in any order. Two facts an event depends on can change later in
@@ -101,17 +113,6 @@ interface StagedEvent {
  * parent row inserted, and failure_events has no index on rollout_id alone: events derived
  * early would make every rollout insert scan them all.
  */
-/**
- * Steps' search documents are inserted a batch at a time, from the texts the writer already
- * holds: one insert per step between the other tables' writes made FTS5 flush and merge its
- * segments against a page cache the other tables kept evicting (29 s for the step index of a
- * million-step import), and one pass at the end read every output back from `texts` (19 s);
- * batches of 4,096 steps took 14 s (2,048 are used: half the memory), the ceiling's one-by-one inserts 9 to 10 s. The character
- * bound keeps a batch of long outputs from holding much memory.
- */
-const indexBatchSteps = 2048;
-const indexBatchChars = 8 * 1024 * 1024;
-
 export class FailureDeriver {
   private readonly db: Db;
   private readonly stmt;
@@ -347,7 +348,7 @@ export class FailureDeriver {
       applyTo(staged, record);
       return true;
     }
-    // A written event keeps its message: imports write the rows they wrote when each event's search document was written with it.
+    // A written event keeps the message its step gave it; an annotation's message goes only to an event it creates.
     if (this.stmt.annotate.run(record.kind ?? null, record.category ?? null, record.cause ?? null, rollout, step).changes > 0) return true;
     if (!this.stmt.stepExists.get(rollout, step)) return false;
     this.writeStaged();
