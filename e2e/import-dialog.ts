@@ -22,3 +22,10 @@ export async function expectImported(page: Page, file: string, added: { format: 
   await expect(cells.nth(3)).toHaveText(String(added.steps));
   return row;
 }
+
+/** Expects the result row of `file` to say it failed; returns its error cell. */
+export async function expectRefused(page: Page, file: string): Promise<Locator> {
+  const row = page.locator(`[data-testid="import-result-row"][data-file="${file}"]`);
+  await expect(row).toHaveAttribute('data-status', 'failed');
+  return row.getByTestId('import-error');
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { expectImported, openImportDialog } from './import-dialog';
+import { expectImported, expectRefused, openImportDialog } from './import-dialog';
 import { repoRoot } from './paths';
 
 /** A run folder whose AIDE journal keeps each node's program in a file beside it (`code_file`). */
@@ -15,9 +15,7 @@ test('a run folder imports in serve mode with the code files its journal names; 
   // The journal on its own: the browser cannot send the files beside it, and the error says how to.
   await page.getByTestId('import-file-input').setInputFiles(join(runFolder, 'journal.json'));
   await page.getByTestId('import-start').click();
-  const alone = page.locator('[data-testid="import-result-row"][data-file="journal.json"]');
-  await expect(alone).toHaveAttribute('data-status', 'failed');
-  const error = alone.getByTestId('import-error');
+  const error = await expectRefused(page, 'journal.json');
   await expect(error).toContainText('field "nodes.0.code_file": names code/node_0.py');
   await expect(error).toContainText('choose its run folder with “Choose folder…”');
   await dialog.getByRole('button', { name: 'Import more files' }).click();
