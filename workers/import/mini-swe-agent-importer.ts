@@ -62,6 +62,7 @@ async function* readMiniTrajectory(path: string, label: string, signal?: AbortSi
   const task = `mini-swe-agent:${name}`;
   const steps = stepsOf(messages);
   const submission = field(info, 'submission');
+  const exitStatus = field(info, 'exit_status');
 
   yield located(benchmark, label, 1);
   yield located({ type: 'task', id: task, benchmark: benchmark.id, statement: statementOf(messages, name) }, label, 1);
@@ -78,6 +79,8 @@ async function* readMiniTrajectory(path: string, label: string, signal?: AbortSi
       collection: collection.id,
       agent: typeof model === 'string' && model !== '' ? model : 'mini-swe-agent',
       submitted: typeof submission === 'string' ? submission : (steps.find((s) => s.submitted)?.stdout ?? null),
+      // mini-swe-agent does not grade its runs; how the run ended is what it records.
+      ...(typeof exitStatus === 'string' && exitStatus !== '' ? { graderVerdict: `mini-swe-agent exit status: ${exitStatus} (not graded)` } : {}),
     },
     label,
     1,
