@@ -4,6 +4,7 @@ import { ApiError, type ErrorCode } from '../../common/errors';
 import { parseRecord, readBundle, type LocatedRecord } from './bundle-reader';
 import type { ReaderData, ReaderMessage } from './bundle-reader-protocol';
 import { checkCancelled } from './import-cancel';
+import { isTypeScriptSource } from '../util/source-module';
 
 /** Bundles at least this large are read on a thread of their own; below it, starting the thread costs more than it saves. */
 export const readerThreadBytes = 8 * 1024 * 1024;
@@ -11,11 +12,10 @@ export const readerThreadBytes = 8 * 1024 * 1024;
 /**
  * Starts the reader thread: the built `import-reader` entry beside this chunk, or, running
  * from the sources, the TypeScript entry through tsx's loader, registered inside the thread
- * (a worker does not take `--import` in its execArgv on every Node this runs on). Whether
- * this module is a source is read from its path: tsx may add a query to its URL.
+ * (a worker does not take `--import` in its execArgv on every Node this runs on).
  */
 function startReader(data: ReaderData): Worker {
-  if (!new URL(import.meta.url).pathname.endsWith('.ts')) return new Worker(new URL('./import-reader.js', import.meta.url), { workerData: data });
+  if (!isTypeScriptSource(import.meta.url)) return new Worker(new URL('./import-reader.js', import.meta.url), { workerData: data });
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./bundle-reader-thread.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
