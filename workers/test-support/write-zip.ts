@@ -20,23 +20,16 @@ export function writeZip(path: string, entries: readonly ZipEntrySource[]): void
     let packed = compressed.get(content);
     if (!packed) compressed.set(content, (packed = { data: deflateRawSync(content), crc: crc32(content) }));
     const fileName = Buffer.from(name);
+    const entry = { ...packed, size: content.length, nameLength: fileName.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.crc, 14);
-    local.writeUInt32LE(packed.data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    describeEntry(local, 8, entry);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4);
     header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(8, 10);
-    header.writeUInt32LE(packed.crc, 16);
-    header.writeUInt32LE(packed.data.length, 20);
-    header.writeUInt32LE(content.length, 24);
-    header.writeUInt16LE(fileName.length, 28);
+    describeEntry(header, 10, entry);
     header.writeUInt32LE(offset, 42);
     parts.push(local, fileName, packed.data);
     central.push(header, fileName);
@@ -50,4 +43,13 @@ export function writeZip(path: string, entries: readonly ZipEntrySource[]): void
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   writeFileSync(path, Buffer.concat([...parts, directory, end]));
+}
+
+/** The fields a local header and a central directory header share, from the compression method on. */
+function describeEntry(header: Buffer, at: number, entry: { data: Buffer; crc: number; size: number; nameLength: number }): void {
+  header.writeUInt16LE(8, at);
+  header.writeUInt32LE(entry.crc, at + 6);
+  header.writeUInt32LE(entry.data.length, at + 10);
+  header.writeUInt32LE(entry.size, at + 14);
+  header.writeUInt16LE(entry.nameLength, at + 18);
 }
