@@ -79,6 +79,7 @@ describe('the shape of a JSON text', () => {
 
   it('calls a text that is not JSON invalid where it stops being JSON', () => {
     expect(scan('root:x:0:0:root:/root:/bin/bash\n').invalid).toBe(true);
+    for (const text of [',a,b\n', ':x', '}']) expect(scan(text)).toMatchObject({ invalid: true, firstByte: text.charCodeAt(0) });
     const truncated = scan('{"info": {"config": {"a": 1}}, "messages": [{"role": "sys');
     expect(truncated.complete).toBe(false);
     expect([...(truncated.value as Extract<Shape, { kind: 'object' }>).keys.keys()]).toEqual(['info', 'messages']);

@@ -93,11 +93,14 @@ export class ShapeScanner {
   private readStructure(chunk: Buffer, from: number): number {
     for (let i = from; i < chunk.length; i++) {
       const b = chunk[i]!;
-      if (isSpace(b) || b === 0x3a || b === 0x2c) {
-        if (b === 0x2c) this.comma();
+      if (isSpace(b)) continue;
+      if (this.firstByte === -1) this.firstByte = b;
+      if (b === 0x3a) continue;
+      if (b === 0x2c) {
+        this.comma();
+        if (this.done) return i + 1;
         continue;
       }
-      if (this.firstByte === -1) this.firstByte = b;
       if (b === 0x22) {
         this.beginString();
         return i + 1;
