@@ -12,6 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle, writeVariant } from '../test-support/write-bundle';
 import { canonicalJson } from './canonical-json';
+import { claim } from './importer';
+import { inspectImporter } from './inspect-importer';
+import { member } from './json-shape';
+import { probeFile, type FileProbe } from './probe-file';
 import { chooseImporter } from './registry';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures');
@@ -139,6 +143,20 @@ describe('format detection by structure', () => {
     const big = ' '.repeat(100 * 1024 * 1024);
     writeFileSync(path, `{"info":${big}${JSON.stringify(doc.info)},"messages":${JSON.stringify(doc.messages)},"trajectory_format":"mini-swe-agent-1"}`);
     expect((await chooseImporter(path, 'big.traj.json', 'auto')).format).toBe('mini-swe-agent');
+  });
+
+  it('stops reading once a format marker is seen, since nothing after it can outrank it', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'log.json');
+    writeFileSync(path, `{"version": 2, "eval": {"task_id": "t", "run_id": "r"}, "samples": ["${'s'.repeat(8 * 1024 * 1024)}"], "stats": {}}`);
+    const seen: FileProbe[] = [];
+    const probe = await probeFile(path, 'log.json', undefined, (partial) => {
+      seen.push(partial);
+      return partial.value !== null && inspectImporter.recognise(partial) === claim.marker;
+    });
+    expect(seen).toHaveLength(1);
+    expect(member(probe.value, 'stats')).toBeUndefined();
+    expect((await chooseImporter(path, 'log.json', 'auto')).format).toBe('inspect');
   });
 
   it('describes a file no importer recognises by all its keys, wherever they stand, without quoting it', async () => {

@@ -34,7 +34,7 @@ function isInspectJson({ value }: FileProbe): boolean {
 }
 
 async function* readInspect(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
-  if ((await probeFile(path, label, signal)).container === 'zip') yield* readEvalZip(path, label, signal);
+  if ((await probeFile(path, label, signal, () => true)).container === 'zip') yield* readEvalZip(path, label, signal);
   else yield* readJsonLog(path, label, signal);
 }
 

@@ -40,7 +40,7 @@ function isEventList(value: Shape | null): boolean {
 
 async function* readOpenHands(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
   const stem = fileStem(basename(path), ['.gz', '.json', '.jsonl']);
-  if ((await probeFile(path, label, signal)).value?.kind === 'array') {
+  if ((await probeFile(path, label, signal, (p) => p.value !== null)).value?.kind === 'array') {
     const { value } = await readJsonValue(path, label, signal);
     yield* openHandsRecords({ name: stem, hash: contentHash(canonicalJson(value)), history: events(value, label, 1, ''), output: {} }, label, 1);
     return;

@@ -2,8 +2,9 @@
  * What a file is, for format detection: a zip and its entry names, or its text's first
  * JSON value read by structure (json-shape.ts), inflated on the fly when gzipped. The scan
  * stops as soon as that value is known (for JSON Lines, at the end of the first line; for
- * an array, after its first items), so a gigabyte of records costs no more than one; a
- * single document is read to its end, since the key that tells its format may be its last.
+ * an array, after its first items), so a gigabyte of records costs no more than one, or
+ * earlier when the caller has seen `enough`; otherwise a single document is read to its
+ * end, since the key that tells its format may be its last.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -28,7 +29,7 @@ export interface FileProbe {
 /** The leading bytes checked for being text rather than binary data. */
 const textCheckBytes = 64 * 1024;
 
-export async function probeFile(path: string, label: string, signal?: AbortSignal): Promise<FileProbe> {
+export async function probeFile(path: string, label: string, signal?: AbortSignal, enough?: (partial: FileProbe) => boolean): Promise<FileProbe> {
   const magic = await leadingBytes(path, label);
   const gzipped = magic[0] === 0x1f && magic[1] === 0x8b;
   if (!gzipped && magic.toString('latin1') === 'PK\u0003\u0004') return { gzipped, container: 'zip', value: null, lines: false, entries: await zipNames(path) };
@@ -44,7 +45,7 @@ export async function probeFile(path: string, label: string, signal?: AbortSigna
         leading.push(chunk.subarray(0, textCheckBytes - leadingSize));
         leadingSize += leading[leading.length - 1]!.length;
       }
-      if (scanner.push(chunk)) break;
+      if (scanner.push(chunk) || enough?.(probeOf(scanner, gzipped, leading))) break;
     }
     scanner.end();
   } catch (err) {
@@ -55,6 +56,11 @@ export async function probeFile(path: string, label: string, signal?: AbortSigna
     input.destroy();
     raw.destroy();
   }
+  return probeOf(scanner, gzipped, leading);
+}
+
+/** The probe as far as the scan has read. */
+function probeOf(scanner: ShapeScanner, gzipped: boolean, leading: readonly Buffer[]): FileProbe {
   const json = scanner.value?.kind === 'object' || scanner.value?.kind === 'array';
   const container = scanner.firstByte === -1 ? 'empty' : json ? 'json' : isBinary(Buffer.concat(leading)) ? 'binary' : 'text';
   return { gzipped, container, value: json ? scanner.value : null, lines: scanner.lines, entries: [] };

@@ -2,7 +2,7 @@ import { ApiError } from '../../common/errors';
 import { aideImporter } from './aide-importer';
 import { bundleImporter } from './bundle-importer';
 import { describeUnrecognised } from './describe-file';
-import type { Importer } from './importer';
+import { claim, type Importer } from './importer';
 import { inspectImporter } from './inspect-importer';
 import { miniSweAgentImporter } from './mini-swe-agent-importer';
 import { openHandsImporter } from './openhands-importer';
@@ -25,7 +25,8 @@ export async function chooseImporter(path: string, label: string, format: string
     if (!named) throw new ApiError('invalid_request', `unknown format "${format}" (known: ${importers.map((i) => i.format).join(', ')})`);
     return named;
   }
-  const probe = await probeFile(path, label, signal);
+  // A format's own marker is the most specific claim there is: once one is seen, nothing later in the file can change the answer.
+  const probe = await probeFile(path, label, signal, (partial) => importers.some((i) => i.recognise(partial) === claim.marker));
   if (probe.container === 'empty') throw new ApiError('import_failed', `${label}: the file is empty`);
   let found: Importer | null = null;
   let best = 0;
