@@ -5,7 +5,8 @@
  * are checked; the rest pass through (`looseObject`) to be kept in `extra`.
  */
 import { z } from 'zod';
-import { member, type Shape } from './json-shape';
+import { type Shape } from './json-shape';
+import { member } from './shape-queries';
 
 const aideFrame = z.tuple([z.string(), z.number().int().nullable(), z.string(), z.string().nullable()]);
 

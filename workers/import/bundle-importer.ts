@@ -1,7 +1,7 @@
 import { bundleRecordTypes } from '../../common/corpus/bundle';
 import { readBundleRecords } from './bundle-reader-worker';
 import { claim, type Importer } from './importer';
-import { textOf, member } from './json-shape';
+import { textOf, member } from './shape-queries';
 
 /** Corpus bundle v1 (docs/bundle-v1.md), plain or gzipped JSON Lines. */
 export const bundleImporter: Importer = {

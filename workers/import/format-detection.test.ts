@@ -14,7 +14,7 @@ import { miniBundle, writeBundle, writeVariant } from '../test-support/write-bun
 import { canonicalJson } from './canonical-json';
 import { claim } from './importer';
 import { inspectImporter } from './inspect-importer';
-import { member } from './json-shape';
+import { member } from './shape-queries';
 import { probeFile, type FileProbe } from './probe-file';
 import { chooseImporter } from './registry';
 

@@ -6,7 +6,7 @@
  */
 import type { LocatedRecord } from './bundle-reader';
 import { claim, type Importer } from './importer';
-import { member } from './json-shape';
+import { member } from './shape-queries';
 import { importError } from './import-error';
 import { decodeUtf8, maxDocumentBytes, readJsonValue } from './json-document';
 import { parseJsonText } from './json-text';

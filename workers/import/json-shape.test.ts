@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ShapeScanner, member, shapeItems, textOf, type Shape } from './json-shape';
+import { ShapeScanner, shapeItems, type Shape } from './json-shape';
+import { member, textOf } from './shape-queries';
 
 /** Scans `text` cut into pieces of `size` bytes (0: one piece). */
 function scan(text: string | Buffer, size = 0): ShapeScanner {

@@ -9,7 +9,8 @@
 import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { claim, type Importer } from './importer';
-import { itemsOf, member, textOf, textsIn, type Shape } from './json-shape';
+import { type Shape } from './json-shape';
+import { itemsOf, member, textOf, textsIn } from './shape-queries';
 import { importError } from './import-error';
 import { fileStem, located, readJsonValue } from './json-document';
 import { contentText, field } from './json-fields';

@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { claim, type Importer } from './importer';
-import { itemsOf, member, textOf, type Shape } from './json-shape';
+import { type Shape } from './json-shape';
+import { itemsOf, member, textOf } from './shape-queries';
 import { importError } from './import-error';
 import { fileStem, readJsonValue } from './json-document';
 import { readJsonLines } from './json-lines';

@@ -6,7 +6,8 @@
  * the fields the importer maps are checked; the rest pass through to `extra`.
  */
 import { z } from 'zod';
-import { itemsOf, member, textOf, type Shape } from './json-shape';
+import { type Shape } from './json-shape';
+import { itemsOf, member, textOf } from './shape-queries';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
