@@ -132,6 +132,50 @@ describe('mini-swe-agent', () => {
   });
 });
 
+describe('runs shaped like the real files that a 64 KiB head could not tell (issue 26)', () => {
+  it('mini-swe-agent 1.x, info first and trajectory_format after 76 KB of messages: steps, failures, exit status and submission', async () => {
+    const file = 'm1-mini-swe-agent-1x.traj.json';
+    const raw = JSON.parse(readFileSync(fixture(file), 'utf8')) as Json;
+    expect(readFileSync(fixture(file), 'utf8').indexOf('"trajectory_format"')).toBeGreaterThan(64 * 1024);
+    const db = openCorpus(join(tempDir(), 'corpus.db'));
+    expect(await importFile(db, fixture(file))).toMatchObject({ format: 'mini-swe-agent', rollouts: 1, steps: 13, failures: 2 });
+    const [id] = rolloutIds(db);
+    expect(id).toMatch(/^mini-swe-agent:django__django-15814@/);
+    // The return codes as the answers carry them, none for the submission's diff.
+    const codes = (raw.messages as Json[]).flatMap((m) => (m.role === 'user' && /^<returncode>/.test(m.content) ? [Number(/-?\d+/.exec(m.content)![0])] : []));
+    expect(listSteps(db, id!).map((s) => s.exitCode)).toEqual([...codes, null]);
+    expect(listFailures(db, id!).map((f) => [f.step, f.exceptionClass])).toEqual([
+      [2, 'ValueError'],
+      [8, null],
+    ]);
+    const rollout = getRollout(db, id!);
+    expect(rollout).toMatchObject({
+      agent: 'anthropic/claude-sonnet-4-5-20250929',
+      submitted: raw.info.submission,
+      graderVerdict: 'mini-swe-agent exit status: Submitted (not graded)',
+    });
+    expect(rollout.grade).toBeNull();
+    db.close();
+  });
+
+  it('OpenHands evaluation output whose first line runs 88 KB before its history: steps, failures and the report as the grade', async () => {
+    const file = 'o1-openhands-swe-bench-long-line.jsonl';
+    const first = readFileSync(fixture(file), 'utf8').split('\n')[0]!;
+    expect(first.indexOf('"history"')).toBeGreaterThan(64 * 1024);
+    const db = openCorpus(join(tempDir(), 'corpus.db'));
+    expect(await importFile(db, fixture(file))).toMatchObject({ format: 'openhands', rollouts: 2, steps: 7, failures: 3 });
+    const [flask, requests] = ['pallets__flask-5063', 'psf__requests-2317'].map((i) =>
+      getRollout(
+        db,
+        rolloutIds(db).find((r) => r.startsWith(`openhands:${i}@`))!,
+      ),
+    );
+    expect(flask).toMatchObject({ grade: 'correct', graderVerdict: 'SWE-bench evaluation: resolved', steps: 3, failures: 1 });
+    expect(requests).toMatchObject({ grade: 'wrong', graderVerdict: 'SWE-bench evaluation: not resolved', steps: 4, failures: 2 });
+    db.close();
+  });
+});
+
 describe('Inspect AI', () => {
   it('imports a JSON log: a step per tool call, each typed tool error a failure of its step', async () => {
     const file = 'u3-inspect-log_tool_call_error.json';

@@ -1,13 +1,13 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
-import { aideJournal, looksLikeAideJournal } from './aide-journal';
+import { aideJournal, isAideJournal } from './aide-journal';
 import { decodeUtf8, elementLines, fileStem, keyLine, parseDocument, readJsonDocument } from './json-document';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 import { journalRecords, type CodeFileReader } from './aide-records';
 import { importError } from './import-error';
-import type { Importer } from './importer';
+import { claim, type Importer } from './importer';
 
 /**
  * AIDE journals (`journal.json`, one JSON document, indented or compact, optionally
@@ -18,12 +18,12 @@ import type { Importer } from './importer';
 export const aideImporter: Importer = {
   format: 'aide',
   summary: 'AIDE and AI-Scientist-v2 journals (journal.json): one rollout, a step per node',
-  detect: looksLikeAideJournal,
+  recognise: ({ value }) => (isAideJournal(value) ? claim.structure : null),
   records: readAideJournal,
 };
 
-async function* readAideJournal(path: string, label: string): AsyncGenerator<LocatedRecord> {
-  const doc = await readJsonDocument(path, label);
+async function* readAideJournal(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
+  const doc = await readJsonDocument(path, label, signal);
   const nodes = elementLines(doc.text, 'nodes');
   const journal = parseDocument(doc, aideJournal, 'nodes', nodes);
   const link = (child: string) => keyLine(doc.text, 'node2parent', child);

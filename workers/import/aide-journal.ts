@@ -5,6 +5,8 @@
  * are checked; the rest pass through (`looseObject`) to be kept in `extra`.
  */
 import { z } from 'zod';
+import { type Shape } from './json-shape';
+import { member } from './shape-queries';
 
 const aideFrame = z.tuple([z.string(), z.number().int().nullable(), z.string(), z.string().nullable()]);
 
@@ -42,12 +44,13 @@ export type AideNode = z.infer<typeof aideNode>;
 export type AideJournal = z.infer<typeof aideJournal>;
 
 /**
- * True when a file's head looks like an AIDE journal. AIDE writes `node2parent` after
- * every node, so beyond the first 64 KiB of a large journal only the opening
- * `{"nodes": [` and the first node's AIDE-specific fields are visible.
+ * True when a document is shaped like an AIDE journal: its `nodes` with their links
+ * (`node2parent`), or nodes carrying AIDE's own fields (a journal of one node may have no links).
  */
-export function looksLikeAideJournal(head: string): boolean {
-  if (!/^\s*\{/.test(head)) return false;
-  if (/"nodes"\s*:\s*\[/.test(head) && /"node2parent"\s*:/.test(head)) return true;
-  return /^\s*\{\s*"nodes"\s*:\s*\[/.test(head) && /"(_term_out|exc_stack|is_buggy)"\s*:/.test(head);
+export function isAideJournal(value: Shape | null): boolean {
+  const nodes = member(value, 'nodes');
+  if (nodes?.kind !== 'array') return false;
+  return member(value, 'node2parent')?.kind === 'object' || nodes.items.some((n) => aideFields.some((k) => member(n, k) !== undefined));
 }
+
+const aideFields = ['_term_out', 'exc_stack', 'is_buggy'];

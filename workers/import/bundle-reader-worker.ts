@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode } from '../../common/errors';
 import { parseRecord, readBundle, type LocatedRecord } from './bundle-reader';
 import type { ReaderData, ReaderMessage } from './bundle-reader-protocol';
+import { checkCancelled } from './import-cancel';
+import { isTypeScriptSource } from '../util/source-module';
 
 /** Bundles at least this large are read on a thread of their own; below it, starting the thread costs more than it saves. */
 export const readerThreadBytes = 8 * 1024 * 1024;
@@ -13,7 +15,7 @@ export const readerThreadBytes = 8 * 1024 * 1024;
  * (a worker does not take `--import` in its execArgv on every Node this runs on).
  */
 function startReader(data: ReaderData): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-reader.js', import.meta.url), { workerData: data });
+  if (!isTypeScriptSource(import.meta.url)) return new Worker(new URL('./import-reader.js', import.meta.url), { workerData: data });
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./bundle-reader-thread.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
@@ -21,14 +23,14 @@ function startReader(data: ReaderData): Worker {
 }
 
 /** A bundle's records, read on a thread of their own when the file is large (see readBundleOnThread). */
-export async function* readBundleRecords(path: string, label: string): AsyncGenerator<LocatedRecord> {
+export async function* readBundleRecords(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
   let size = 0;
   try {
     size = (await stat(path)).size;
   } catch {
     // readBundle names the error of a file that cannot be read.
   }
-  yield* size >= readerThreadBytes ? readBundleOnThread(path, label) : readBundle(path, label);
+  yield* size >= readerThreadBytes ? readBundleOnThread(path, label, signal) : readBundle(path, label, signal);
 }
 
 /**
@@ -36,7 +38,7 @@ export async function* readBundleRecords(path: string, label: string): AsyncGene
  * while this thread writes. Step records come with their record hash and failure event
  * worked out (`precomputed`); lines the thread sends as text are parsed here.
  */
-export async function* readBundleOnThread(path: string, label: string): AsyncGenerator<LocatedRecord> {
+export async function* readBundleOnThread(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
   const worker = startReader({ path, label });
   const inbox: (ReaderMessage | { crashed: Error })[] = [];
   let wake: (() => void) | null = null;
@@ -48,9 +50,13 @@ export async function* readBundleOnThread(path: string, label: string): AsyncGen
   worker.on('message', deliver);
   worker.on('error', (err) => deliver({ crashed: err }));
   worker.on('exit', (code) => deliver({ crashed: new Error(`the bundle reader thread stopped (exit ${code})`) }));
+  // The thread may read for a long time without sending a batch (blank lines): a cancel must not wait for the next one.
+  const cancelled = () => wake?.();
+  signal?.addEventListener('abort', cancelled);
   try {
     for (;;) {
-      if (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      if (inbox.length === 0 && !signal?.aborted) await new Promise<void>((resolve) => (wake = resolve));
+      checkCancelled(signal, label);
       const message = inbox.shift()!;
       if ('crashed' in message) throw message.crashed;
       if ('done' in message) return;
@@ -64,6 +70,7 @@ export async function* readBundleOnThread(path: string, label: string): AsyncGen
       }
     }
   } finally {
+    signal?.removeEventListener('abort', cancelled);
     worker.removeAllListeners();
     await worker.terminate();
   }

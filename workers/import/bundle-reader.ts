@@ -6,6 +6,7 @@ import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common
 import { ApiError } from '../../common/errors';
 import type { FailureDraft } from '../failures';
 import { fastRecord } from './fast-records';
+import { checkCancelled } from './import-cancel';
 import { importError } from './import-error';
 import { describeFault } from './json-text';
 
@@ -60,13 +61,14 @@ export async function openText(path: string): Promise<Readable> {
  * Lines are split on the raw bytes and each is decoded as strict UTF-8, so bytes that are
  * not text are refused (a U+FFFD written in the file is text, and accepted).
  */
-export async function* readBundle(path: string, label: string): AsyncGenerator<ReadLine> {
+export async function* readBundle(path: string, label: string, signal?: AbortSignal): AsyncGenerator<ReadLine> {
   const input = await openText(path);
   const splitter = new LineSplitter(label);
   const lines: BundleLine[] = [];
   let records = 0;
   try {
     for await (const chunk of input as AsyncIterable<Buffer>) {
+      checkCancelled(signal, label);
       splitter.push(chunk, lines);
       for (const { line, text } of lines) {
         if (text.trim() === '') continue;

@@ -12,11 +12,14 @@ import { checkReferences } from './check-references';
 import { seedDefaultTaxonomy } from './default-taxonomy';
 import { RecordWriter } from './record-writer';
 import { chooseImporter } from './registry';
+import { checkCancelled } from './import-cancel';
 
 export interface ImportOptions {
   format?: string;
   /** Called every few thousand records with the number of records read so far. */
   onProgress?: (records: number) => void;
+  /** Called with the format chosen for the file, before its records are read. */
+  onFormat?: (format: string) => void;
   signal?: AbortSignal;
 }
 
@@ -30,7 +33,8 @@ const progressEvery = 2000;
 export async function importFile(db: Db, path: string, options: ImportOptions = {}): Promise<ImportFileResult> {
   const label = basename(path);
   const before = await checkIsFile(path, label);
-  const importer = await chooseImporter(path, label, options.format ?? 'auto');
+  const importer = await chooseImporter(path, label, options.format ?? 'auto', options.signal);
+  options.onFormat?.(importer.format);
   const result = emptyImportResult(path, importer.format);
   const counted = {
     rollout: 'rollouts',
@@ -49,8 +53,8 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     let records = 0;
-    for await (const { line, record, precomputed, textHashes } of importer.records(path, label)) {
-      if (options.signal?.aborted) throw new ApiError('cancelled', `${label}: import cancelled; nothing from this file was written`);
+    for await (const { line, record, precomputed, textHashes } of importer.records(path, label, options.signal)) {
+      checkCancelled(options.signal, label);
       let outcome;
       try {
         outcome = writer.write(record, { file: label, line }, importer.format, precomputed, textHashes);

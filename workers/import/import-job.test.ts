@@ -30,6 +30,27 @@ describe('import.files through the core', () => {
     core.close();
   });
 
+  it('says per file which format read it, a file that failed after its format was known included', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
+    const run = { instance_id: 'x__y-1', history: [{ id: 0, source: 'agent', action: 'run', args: { command: 'ls' } }] };
+    const broken = join(dir, 'broken-output.jsonl');
+    writeFileSync(broken, `${JSON.stringify(run)}\n{"instance_id": \n`);
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'nothing to import\n');
+    const good = writeBundle(dir, 'good.jsonl', miniBundle());
+    const result = await core.invoke('import.files', { paths: [broken, notes, good] });
+    expect(result.files.map((f) => [f.format, f.error?.message.replace(/ \(.*/, '') ?? null])).toEqual([
+      ['openhands', 'broken-output.jsonl:2: not valid JSON'],
+      [
+        'auto',
+        'notes.txt: format not recognised: text that is not JSON. Tried openhands, mini-swe-agent, inspect, bundle, aide, swe-agent; name one with --format',
+      ],
+      ['bundle', null],
+    ]);
+    core.close();
+  });
+
   it('cancels a running import: the current file is rolled back and the rest skipped', async () => {
     const dir = tempDir();
     const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });

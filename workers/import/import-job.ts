@@ -23,16 +23,19 @@ export function runImportJob(req: ParsedRequestOf<'import.files'>, ctx: HandlerC
           continue;
         }
         job.progress({ phase: 'running', done: i, total, message: `importing ${path}` });
+        // A file that fails after its format was recognised says which importer read it.
+        let format: string = req.format;
         try {
           const result = await importFile(ctx.db, path, {
             format: req.format,
             signal: job.signal,
+            onFormat: (chosen) => (format = chosen),
             onProgress: (records) => job.progress({ phase: 'running', done: i, total, message: `${path}: ${records} records read` }),
           });
           files.push(result);
           ctx.emit({ type: 'db:changed', tables: importedTables });
         } catch (err) {
-          files.push({ ...emptyImportResult(path, req.format), error: toErrorData(err) });
+          files.push({ ...emptyImportResult(path, format), error: toErrorData(err) });
         }
       }
       const failed = files.filter((f) => f.error).length;

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { bundleRecord } from '../../common/corpus/bundle';
 import { firstInvalidUtf8, openText, type LocatedRecord } from './bundle-reader';
+import { checkCancelled } from './import-cancel';
 import { importError } from './import-error';
 import { parseJsonText } from './json-text';
 
@@ -20,8 +21,8 @@ export interface JsonDocument {
 }
 
 /** Reads and parses a whole (optionally gzipped) JSON document whose top level must be an object. */
-export async function readJsonDocument(path: string, label: string): Promise<JsonDocument> {
-  const { text, value } = await readJsonValue(path, label);
+export async function readJsonDocument(path: string, label: string, signal?: AbortSignal): Promise<JsonDocument> {
+  const { text, value } = await readJsonValue(path, label, signal);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw importError({ file: label, line: 1 }, 'the document must be a JSON object');
   }
@@ -36,17 +37,18 @@ export async function readJsonDocument(path: string, label: string): Promise<Jso
 export const maxDocumentBytes = 128 * 1024 * 1024;
 
 /** Reads and parses a whole (optionally gzipped) JSON document, whatever its top level. */
-export async function readJsonValue(path: string, label: string): Promise<{ text: string; value: unknown }> {
-  const text = decodeUtf8(await readAll(path, label), label);
+export async function readJsonValue(path: string, label: string, signal?: AbortSignal): Promise<{ text: string; value: unknown }> {
+  const text = decodeUtf8(await readAll(path, label, signal), label);
   return { text, value: parseJsonText(text, label) };
 }
 
-async function readAll(path: string, label: string): Promise<Buffer> {
+async function readAll(path: string, label: string, signal?: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   const input = await openText(path);
   try {
     for await (const chunk of input as AsyncIterable<Buffer>) {
+      checkCancelled(signal, label);
       bytes += chunk.length;
       if (bytes > maxDocumentBytes) {
         throw importError(

@@ -4,6 +4,7 @@
  * (non-finite numbers, nesting, errors that never quote the text), its line number kept.
  */
 import { LineSplitter, openText, readError, type BundleLine } from './bundle-reader';
+import { checkCancelled } from './import-cancel';
 import { parseJsonText } from './json-text';
 
 /** One parsed line: its number and its value. */
@@ -12,12 +13,13 @@ export interface JsonLine {
   value: unknown;
 }
 
-export async function* readJsonLines(path: string, label: string): AsyncGenerator<JsonLine> {
+export async function* readJsonLines(path: string, label: string, signal?: AbortSignal): AsyncGenerator<JsonLine> {
   const input = await openText(path);
   const splitter = new LineSplitter(label);
   const lines: BundleLine[] = [];
   try {
     for await (const chunk of input as AsyncIterable<Buffer>) {
+      checkCancelled(signal, label);
       splitter.push(chunk, lines);
       yield* parsed(lines, label);
       lines.length = 0;

@@ -8,7 +8,9 @@
  */
 import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
-import type { Importer } from './importer';
+import { claim, type Importer } from './importer';
+import { type Shape } from './json-shape';
+import { itemsOf, member, textOf, textsIn } from './shape-queries';
 import { importError } from './import-error';
 import { fileStem, located, readJsonValue } from './json-document';
 import { contentText, field } from './json-fields';
@@ -18,11 +20,21 @@ import { contentHash, runId } from './run-id';
 export const miniSweAgentImporter: Importer = {
   format: 'mini-swe-agent',
   summary: 'mini-swe-agent trajectories (mini-swe-agent-1, or a bare message list)',
-  detect: (head) =>
-    /"trajectory_format"\s*:\s*"mini-swe-agent-/.test(head) ||
-    (/^\s*\[\s*\{/.test(head) && /"role"\s*:\s*"system"/.test(head) && /```(mswea_bash_command|bash)\\n|<returncode>/.test(head)),
+  recognise: ({ value }) => {
+    if (textOf(member(value, 'trajectory_format'))?.startsWith('mini-swe-agent-')) return claim.marker;
+    if (member(value, 'info')?.kind === 'object' && isMessageList(member(value, 'messages'))) return claim.structure;
+    return isMessageList(value ?? undefined) && textsIn(value ?? undefined).some((t) => commandMark.test(t)) ? claim.structure : null;
+  },
   records: readMiniTrajectory,
 };
+
+/** A list of chat messages that starts with the system prompt. */
+function isMessageList(shape: Shape | undefined): boolean {
+  return textOf(member(itemsOf(shape)[0], 'role')) === 'system';
+}
+
+/** What mini-swe-agent's messages hold and other chats do not: its bash block, or its answer's return code. */
+const commandMark = /```(mswea_bash_command|bash)\n|<returncode>/;
 
 const benchmark = { type: 'benchmark', id: 'mini-swe-agent', name: 'mini-swe-agent', discipline: 'swe', role: 'mining' } as const;
 const collection = { type: 'collection', id: 'mini-swe-agent-import', name: 'mini-swe-agent import', agent: 'mini-swe-agent' } as const;
@@ -39,8 +51,8 @@ interface Message {
   content: string;
 }
 
-async function* readMiniTrajectory(path: string, label: string): AsyncGenerator<LocatedRecord> {
-  const { value } = await readJsonValue(path, label);
+async function* readMiniTrajectory(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
+  const { value } = await readJsonValue(path, label, signal);
   const document = Array.isArray(value) ? { messages: value } : (value as Record<string, unknown>);
   const { messages: rawMessages, info, trajectory_format: format, ...rest } = document;
   const messages = checkedMessages(rawMessages, label, Array.isArray(value) ? '' : 'messages');
@@ -51,6 +63,7 @@ async function* readMiniTrajectory(path: string, label: string): AsyncGenerator<
   const task = `mini-swe-agent:${name}`;
   const steps = stepsOf(messages);
   const submission = field(info, 'submission');
+  const exitStatus = field(info, 'exit_status');
 
   yield located(benchmark, label, 1);
   yield located({ type: 'task', id: task, benchmark: benchmark.id, statement: statementOf(messages, name) }, label, 1);
@@ -67,6 +80,8 @@ async function* readMiniTrajectory(path: string, label: string): AsyncGenerator<
       collection: collection.id,
       agent: typeof model === 'string' && model !== '' ? model : 'mini-swe-agent',
       submitted: typeof submission === 'string' ? submission : (steps.find((s) => s.submitted)?.stdout ?? null),
+      // mini-swe-agent does not grade its runs; how the run ended is what it records.
+      ...(typeof exitStatus === 'string' && exitStatus !== '' ? { graderVerdict: `mini-swe-agent exit status: ${exitStatus} (not graded)` } : {}),
     },
     label,
     1,

@@ -1,11 +1,13 @@
 import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
-import type { Importer } from './importer';
+import { claim, type Importer } from './importer';
+import { type Shape } from './json-shape';
+import { itemsOf, member, textOf } from './shape-queries';
 import { importError } from './import-error';
 import { fileStem, readJsonValue } from './json-document';
 import { readJsonLines } from './json-lines';
 import { openHandsRecords } from './openhands-records';
-import { readHead } from './read-head';
+import { probeFile } from './probe-file';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 
@@ -18,26 +20,33 @@ import { contentHash } from './run-id';
 export const openHandsImporter: Importer = {
   format: 'openhands',
   summary: 'OpenHands evaluation output.jsonl (an instance per line) and event-list JSON',
-  detect: (head) => looksLikeEvaluationOutput(head) || looksLikeEventList(head),
+  recognise: ({ value }) => (isEvaluationOutput(value) || isEventList(value) ? claim.structure : null),
   records: readOpenHands,
 };
 
-function looksLikeEvaluationOutput(head: string): boolean {
-  return /^\s*\{\s*"instance_id"\s*:/.test(head) && /"(history|agent_class)"\s*:/.test(head);
+/** An evaluation output line: the instance and the agent's history (or, without it, the agent's class in the metadata). */
+function isEvaluationOutput(value: Shape | null): boolean {
+  if (member(value, 'instance_id')?.kind !== 'string') return false;
+  return member(value, 'history')?.kind === 'array' || member(value, 'metadata', 'agent_class')?.kind === 'string';
 }
 
-function looksLikeEventList(head: string): boolean {
-  return /^\s*\[\s*\{/.test(head) && /"source"\s*:\s*"(agent|user|environment)"/.test(head) && /"(action|observation)"\s*:\s*"/.test(head);
+/** A session's events: each has its source, and agents' actions and the environment's observations name their kind. */
+function isEventList(value: Shape | null): boolean {
+  const events = itemsOf(value ?? undefined);
+  return (
+    events.some((e) => ['agent', 'user', 'environment'].includes(textOf(member(e, 'source')) ?? '')) &&
+    events.some((e) => member(e, 'action')?.kind === 'string' || member(e, 'observation')?.kind === 'string')
+  );
 }
 
-async function* readOpenHands(path: string, label: string): AsyncGenerator<LocatedRecord> {
+async function* readOpenHands(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
   const stem = fileStem(basename(path), ['.gz', '.json', '.jsonl']);
-  if (await startsWithArray(path, label)) {
-    const { value } = await readJsonValue(path, label);
+  if ((await probeFile(path, label, signal, (p) => p.value !== null)).value?.kind === 'array') {
+    const { value } = await readJsonValue(path, label, signal);
     yield* openHandsRecords({ name: stem, hash: contentHash(canonicalJson(value)), history: events(value, label, 1, ''), output: {} }, label, 1);
     return;
   }
-  for await (const { line, value } of readJsonLines(path, label)) {
+  for await (const { line, value } of readJsonLines(path, label, signal)) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw importError({ file: label, line }, 'an evaluation output line must be a JSON object');
     }
@@ -57,8 +66,4 @@ function events(value: unknown, label: string, line: number, field: string): Rec
     }
   });
   return value as Record<string, unknown>[];
-}
-
-async function startsWithArray(path: string, label: string): Promise<boolean> {
-  return /^\s*\[/.test((await readHead(path, label)).text);
 }

@@ -6,8 +6,10 @@
  * code (-1, OpenHands' "no exit code", is stored as unknown); an edit the harness refused
  * (its observation starts `ERROR:`) becomes a `rejected_edit` failure of its step. The
  * final state (the `finish` action's thought, the last agent state, the evaluation's
- * error) stays on the rollout as `extra`.
+ * error) stays on the rollout as `extra`. Where the evaluation graded the patch (SWE-bench's
+ * `test_result.report`), its verdict is the rollout's grade.
  */
+import type { grades } from '../../common/corpus/bundle';
 import type { LocatedRecord } from './bundle-reader';
 import { located } from './json-document';
 import { field } from './json-fields';
@@ -62,6 +64,7 @@ export function* openHandsRecords(run: OpenHandsRun, file: string, line: number)
       collection: collection.id,
       agent: typeof model === 'string' && model !== '' ? model : 'openhands',
       submitted: typeof patch === 'string' ? patch : null,
+      ...reportedGrade(testResult),
     },
     file,
     line,
@@ -136,6 +139,22 @@ function finalState(history: readonly Event[]): Record<string, unknown> {
   }
   state.finished ??= false;
   return state;
+}
+
+/**
+ * The grade a SWE-bench evaluation report gives the run, with what the report said: no patch
+ * is `missing`, a patch that did not apply `invalid`, else resolved or not. An evaluation
+ * that errored grades nothing (the outcome is unknown, and stays so).
+ */
+function reportedGrade(testResult: unknown): { grade?: (typeof grades)[number]; graderVerdict?: string } {
+  const report = field(testResult, 'report') ?? testResult;
+  const flag = (name: string) => field(report, name) === true;
+  if (typeof field(report, 'resolved') !== 'boolean') return {};
+  if (flag('error_eval')) return { graderVerdict: 'SWE-bench evaluation: error while evaluating; not graded' };
+  if (flag('empty_generation')) return { grade: 'missing', graderVerdict: 'SWE-bench evaluation: no patch was generated' };
+  if (flag('failed_apply_patch')) return { grade: 'invalid', graderVerdict: 'SWE-bench evaluation: the patch did not apply' };
+  if (flag('resolved')) return { grade: 'correct', graderVerdict: 'SWE-bench evaluation: resolved' };
+  return { grade: 'wrong', graderVerdict: `SWE-bench evaluation: not resolved${flag('test_timeout') ? ' (the tests timed out)' : ''}` };
 }
 
 function firstUserMessage(history: readonly Event[]): string | null {

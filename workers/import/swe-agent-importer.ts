@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { elementLines, fileStem, parseDocument, readJsonDocument } from './json-document';
-import type { Importer } from './importer';
+import { claim, type Importer } from './importer';
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 import { trajectoryRecords } from './swe-agent-records';
-import { looksLikeSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-trajectory';
+import { isSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-trajectory';
 
 /**
  * SWE-agent trajectories (`<name>.traj`, one JSON document, optionally gzipped), from
@@ -17,12 +17,12 @@ import { looksLikeSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-tra
 export const sweAgentImporter: Importer = {
   format: 'swe-agent',
   summary: 'SWE-agent trajectories (.traj), 0.x to 1.x, and history-only files',
-  detect: looksLikeSweAgentTrajectory,
+  recognise: ({ value }) => (isSweAgentTrajectory(value) ? claim.structure : null),
   records: readSweAgentTrajectory,
 };
 
-async function* readSweAgentTrajectory(path: string, label: string): AsyncGenerator<LocatedRecord> {
-  const doc = await readJsonDocument(path, label);
+async function* readSweAgentTrajectory(path: string, label: string, signal?: AbortSignal): AsyncGenerator<LocatedRecord> {
+  const doc = await readJsonDocument(path, label, signal);
   const lines = elementLines(doc.text, 'trajectory');
   const traj = parseDocument(doc, sweAgentTrajectory, 'trajectory', lines);
   yield* trajectoryRecords(traj, fileStem(basename(path), ['.gz', '.json', '.traj']), contentHash(canonicalJson(doc.value)), label, lines);

@@ -6,6 +6,8 @@
  * the fields the importer maps are checked; the rest pass through to `extra`.
  */
 import { z } from 'zod';
+import { type Shape } from './json-shape';
+import { itemsOf, member, textOf } from './shape-queries';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -51,13 +53,13 @@ export type SweAgentEntry = z.infer<typeof sweAgentEntry>;
 export type SweAgentTrajectory = z.infer<typeof sweAgentTrajectory>;
 
 /**
- * True when a file's head looks like a SWE-agent trajectory. `info` comes after the
- * whole trajectory and history, so in a large file the first entry's `observation`
- * stands in for it.
+ * True when a document is shaped like a SWE-agent trajectory: its `trajectory` entries
+ * (with the run's `info`, or observations), or only a `history` with SWE-agent's message types.
  */
-export function looksLikeSweAgentTrajectory(head: string): boolean {
-  if (!/^\s*\{/.test(head)) return false;
-  if (/"trajectory"\s*:\s*\[/.test(head) && /"(info|observation)"\s*:/.test(head)) return true;
-  // A history-only file: the conversation with SWE-agent's message types.
-  return /^\s*\{\s*"history"\s*:\s*\[/.test(head) && /"message_type"\s*:\s*"(system_prompt|observation|action|thought)"/.test(head);
+export function isSweAgentTrajectory(value: Shape | null): boolean {
+  const entries = member(value, 'trajectory');
+  if (entries?.kind === 'array' && (member(value, 'info') !== undefined || entries.items.some((e) => member(e, 'observation') !== undefined))) return true;
+  return itemsOf(member(value, 'history')).some((m) => historyTypes.has(textOf(member(m, 'message_type')) ?? ''));
 }
+
+const historyTypes = new Set(['system_prompt', 'observation', 'action', 'thought']);

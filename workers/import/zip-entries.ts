@@ -4,12 +4,16 @@
  * own, bounded in size, straight from the archive.
  */
 import type { Entry, ZipFile } from 'yauzl';
+import { ApiError } from '../../common/errors';
+import { checkCancelled } from './import-cancel';
 import { importError } from './import-error';
 
 /** An open archive: its entries by name, and a reader for one of them. */
 export interface ZipArchive {
   names: readonly string[];
-  read(name: string): Promise<Buffer>;
+  /** The size an entry inflates to, as the archive declares it (reading checks it). */
+  size(name: string): number;
+  read(name: string, signal?: AbortSignal): Promise<Buffer>;
   close(): void;
 }
 
@@ -38,7 +42,8 @@ export async function openZip(path: string, label: string, maxEntryBytes: number
   }
   return {
     names: [...entries.keys()],
-    async read(name) {
+    size: (name) => entries.get(name)?.uncompressedSize ?? 0,
+    async read(name, signal) {
       const entry = entries.get(name);
       if (!entry) throw importError({ file: `${label}/${name}`, line: 1 }, 'no such entry in the archive');
       if (entry.uncompressedSize > maxEntryBytes) {
@@ -47,9 +52,15 @@ export async function openZip(path: string, label: string, maxEntryBytes: number
       const stream = await zip.openReadStreamPromise(entry);
       const chunks: Buffer[] = [];
       try {
-        for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          checkCancelled(signal, label);
+          chunks.push(chunk);
+        }
       } catch (err) {
+        if (err instanceof ApiError) throw err;
         throw importError({ file: `${label}/${name}`, line: 1 }, `damaged entry (${(err as Error).message.replace(/: .*/, '')})`);
+      } finally {
+        stream.destroy();
       }
       return Buffer.concat(chunks);
     },

@@ -8,11 +8,12 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from '../../scripts/build-freshness.js';
 import { encodeWorkerArgs, type WorkerArgs, type WorkerMessage } from '../../common/worker-protocol';
+import { isTypeScriptSource } from '../util/source-module';
 import type { SpawnWorker, WorkerTransport } from './worker-connection';
 
 export const builtWorkerEntry = fileURLToPath(new URL('../../out/main/worker.js', import.meta.url));
 const sourceWorkerEntry = fileURLToPath(new URL('../worker-main.ts', import.meta.url));
-const runningFromSources = import.meta.url.endsWith('.ts');
+const runningFromSources = isTypeScriptSource(import.meta.url);
 /** Decided once a process: a worker restarted later runs the same code as the first. */
 let useBuild: boolean | undefined;
 
