@@ -14,7 +14,7 @@ const KNOWN = new Set(['succeeded', 'failed', 'timeout']);
 /** An unknown outcome counted as failed (`failed`), succeeded (`succeeded`) or against A (`againstA`). */
 type UnknownAs = 'failed' | 'succeeded' | 'againstA';
 
-/** The definitions each figure carries, word for word as docs/definitions.md gives them. */
+/** The definition each figure carries beside it (docs/definitions.md, "Research-style comparison"). */
 export const researchDefinitions = {
   validity: (resamples: number, seed: number) =>
     `Valid rate of A minus valid rate of B: valid outcomes over every planned slot of the arm (cases × repeats), an unknown, interrupted, still running or never started slot counted as not valid. 95% interval: percentile bootstrap over tasks (a task drawn with all its cases and repeats), ${resamples} resamples, seed ${seed}.`,

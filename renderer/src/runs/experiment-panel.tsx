@@ -7,6 +7,7 @@ import { useRunsStore } from '../stores/runs-store';
 import { AttemptGrid } from './attempt-grid';
 import { isFinished, isLive, neverStarted } from './attempt-status';
 import { ComparisonPanel } from './comparison-panel';
+import { ResearchComparisonPanel } from './research-comparison';
 import { ConfirmDialog } from './confirm-dialog';
 import { gridRows } from './grid-model';
 import { primaryHost } from './pool-fields';
@@ -157,6 +158,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
         </div>
         <ComparisonPanel key={detail.id} experiment={detail.id} arms={detail.arms} finished={finished} />
       </div>
+      <ResearchComparisonPanel experiment={detail.id} />
       {diffingArms && <ArmDiffDialog detail={detail} onClose={() => setDiffingArms(false)} />}
       {confirming && (
         <ConfirmDialog

@@ -1,0 +1,165 @@
+import type { ArmPairResearch, CaseGroup } from '../../../common/runs/run-types';
+import '../styles/research-comparison.css';
+import { useOperation } from '../api/use-operation';
+import { formatRunsRoute } from './runs-route';
+
+const signed = (v: number | null, digits: number) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}`);
+const interval = (ci: [number, number] | null, digits: number) => (ci === null ? '—' : `[${signed(ci[0], digits)}, ${signed(ci[1], digits)}]`);
+
+/** The attempts behind a number, each opening in the grid and terminal above. */
+function Behind({ experiment, attempts, testId }: { experiment: string; attempts: readonly number[]; testId: string }) {
+  if (attempts.length === 0) return <span className="muted">none</span>;
+  return (
+    <details data-testid={`${testId}-attempts`}>
+      <summary>
+        {attempts.length} attempt{attempts.length === 1 ? '' : 's'}
+      </summary>
+      <ul className="research-attempts">
+        {attempts.map((id) => (
+          <li key={id}>
+            <a href={formatRunsRoute({ name: 'runs', experiment, attempt: id })}>#{id}</a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+interface FigureRowProps {
+  name: string;
+  testId: string;
+  value: number | null;
+  shown: string;
+  ci: string;
+  definition: string;
+  experiment: string;
+  attempts: readonly number[];
+}
+
+function FigureRow({ name, testId, value, shown, ci, definition, experiment, attempts }: FigureRowProps) {
+  return (
+    <tr data-testid={testId} data-value={JSON.stringify(value)}>
+      <th scope="row">{name}</th>
+      <td className="num">{shown}</td>
+      <td className="num">{ci}</td>
+      <td className="research-definition">{definition}</td>
+      <td>
+        <Behind experiment={experiment} attempts={attempts} testId={testId} />
+      </td>
+    </tr>
+  );
+}
+
+const caseCount = (g: CaseGroup) => `${g.cases.length}${g.cases.length ? ` (${g.cases.join(', ')})` : ''}`;
+
+/** One pair of arms, A against B, as the research reports it. */
+function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }) {
+  const o = r.outcomes;
+  const rows: FigureRowProps[] = [
+    {
+      name: 'Validity difference',
+      testId: 'research-validity',
+      value: r.validity.value,
+      shown: signed(r.validity.value, 3),
+      ci: interval(r.validity.ci, 3),
+      definition: r.validity.definition,
+      experiment,
+      attempts: r.validity.attempts,
+    },
+    {
+      name: 'Sensitivity',
+      testId: 'research-sensitivity',
+      value: r.sensitivity.unknownAsSucceeded,
+      shown: `${signed(r.sensitivity.unknownAsFailed, 3)} to ${signed(r.sensitivity.unknownAsSucceeded, 3)}`,
+      ci: '',
+      definition: `${r.sensitivity.definition} Unknown: ${r.unknown.a} of ${r.slots.a} ${r.a} slots, ${r.unknown.b} of ${r.slots.b} ${r.b} slots (${r.neverStarted.a + r.neverStarted.b} never started).`,
+      experiment,
+      attempts: r.sensitivity.attempts,
+    },
+    {
+      name: 'Adverse endpoint',
+      testId: 'research-adverse',
+      value: r.adverse.value,
+      shown: signed(r.adverse.value, 3),
+      ci: interval(r.adverse.ci, 3),
+      definition: r.adverse.definition,
+      experiment,
+      attempts: r.adverse.attempts,
+    },
+    {
+      name: 'Time per attempt',
+      testId: 'research-time',
+      value: r.time.value,
+      shown: `${signed(r.time.value, 2)} s`,
+      ci: interval(r.time.ci, 2),
+      definition: `${r.time.definition} ${r.a}: ${r.time.meanA?.toFixed(2) ?? '—'} s over ${r.time.timed.a}; ${r.b}: ${r.time.meanB?.toFixed(2) ?? '—'} s over ${r.time.timed.b}.`,
+      experiment,
+      attempts: r.time.attempts,
+    },
+    ...(['better', 'worse', 'tied', 'unpaired'] as const).map((kind) => ({
+      name: `Cases ${kind}`,
+      testId: `research-${kind}`,
+      value: o[kind].cases.length,
+      shown: caseCount(o[kind]),
+      ci: '',
+      definition: kind === 'better' ? o.definition : '',
+      experiment,
+      attempts: o[kind].attempts,
+    })),
+  ];
+  return (
+    <table className="research-table" data-testid="research-pair" data-a={r.a} data-b={r.b}>
+      <caption>
+        <strong>{r.a}</strong> against <strong>{r.b}</strong> · {r.cases} cases of {r.tasks} tasks · positive favours {r.a}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          <th scope="col" className="num">
+            Value
+          </th>
+          <th scope="col" className="num">
+            95% interval
+          </th>
+          <th scope="col">Definition</th>
+          <th scope="col">Behind it</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <FigureRow key={row.testId} {...row} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Every pair of the experiment's arms as the research reports it (docs/definitions.md,
+ * "Research-style comparison"), fetched again after every write to attempts.
+ */
+export function ResearchComparisonPanel({ experiment }: { experiment: string }) {
+  const fetched = useOperation('experiments.research', { experiment }, { tables: ['attempts'] });
+  const r = fetched.data;
+  return (
+    <section className="research-panel" aria-label="Comparison as the research reports it" data-testid="research-panel">
+      <header className="pane-header">
+        <span className="pane-label">As the research reports it</span>
+        {r && (
+          <span className="muted">
+            every pair of arms · 95% intervals by bootstrap over tasks, {r.resamples.toLocaleString()} resamples, seed {r.seed}
+          </span>
+        )}
+      </header>
+      {fetched.error ? (
+        <p className="comparison-note compare-error">{fetched.error.message}</p>
+      ) : r === null ? (
+        <p className="comparison-note muted">Computing…</p>
+      ) : r.pairs.length === 0 ? (
+        <p className="comparison-note">This experiment has one arm: there is no pair to compare.</p>
+      ) : (
+        r.pairs.map((pair) => <PairTable key={`${pair.a}\u0000${pair.b}`} experiment={experiment} r={pair} />)
+      )}
+    </section>
+  );
+}
