@@ -27,7 +27,6 @@ export function FiguresBasisLine({ basis, since, onRecompute }: { basis: Figures
             </span>
           ))}
         </details>
-        .
       </div>
       {changes.length > 0 && (
         <p className="pr-since" data-testid="pr-since" role="status">

@@ -145,7 +145,7 @@ export function PrecisionRecall({ library }: { library: string }) {
             </li>
             <li>
               <strong>Failures</strong>: error family, each (program, exception class) the judged rollouts&apos; steps that ran it raised (re-runs are counted
-              apart, below); performance family, each program with a credited rubric. Counted for every program a rubric of the family was judged on, so a
+              apart, above); performance family, each program with a credited rubric. Counted for every program a rubric of the family was judged on, so a
               category&apos;s recall shares the whole&apos;s denominator. <strong>Failures caught</strong>: some firing on that program predicted that class (or
               is credited).
             </li>

@@ -43,7 +43,7 @@ export function RerunEvidenceSection({ reruns }: { reruns: RerunEvidence }) {
                     {f.attempts.map((a) => (
                       <li key={a.id}>
                         <a href={formatRunsRoute({ name: 'runs', experiment: a.experiment, attempt: a.id })}>attempt {a.id}</a> {a.outcome}:{' '}
-                        <span className="muted">{a.summary}</span>
+                        <span className="muted">{a.summary.replace(/^[a-z ]+: /, '')}</span>
                       </li>
                     ))}
                   </ul>
