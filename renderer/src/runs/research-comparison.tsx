@@ -1,13 +1,14 @@
 import type { ArmPairResearch, CaseGroup } from '../../../common/runs/run-types';
 import '../styles/research-comparison.css';
 import { useOperation } from '../api/use-operation';
+import { ModalDialog } from '../components/modal-dialog';
 import { formatRunsRoute } from './runs-route';
 
 const signed = (v: number | null, digits: number) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}`);
 const interval = (ci: [number, number] | null, digits: number) => (ci === null ? '—' : `[${signed(ci[0], digits)}, ${signed(ci[1], digits)}]`);
 
-/** The attempts behind a number, each opening in the grid and terminal above. */
-function Behind({ experiment, attempts, testId }: { experiment: string; attempts: readonly number[]; testId: string }) {
+/** The attempts behind a number, each opening in the experiment's grid and terminal (the dialog closes). */
+function Behind({ experiment, attempts, testId, onOpen }: { experiment: string; attempts: readonly number[]; testId: string; onOpen(): void }) {
   if (attempts.length === 0) return <span className="muted">none</span>;
   return (
     <details data-testid={`${testId}-attempts`}>
@@ -17,7 +18,9 @@ function Behind({ experiment, attempts, testId }: { experiment: string; attempts
       <ul className="research-attempts">
         {attempts.map((id) => (
           <li key={id}>
-            <a href={formatRunsRoute({ name: 'runs', experiment, attempt: id })}>#{id}</a>
+            <a href={formatRunsRoute({ name: 'runs', experiment, attempt: id })} onClick={onOpen}>
+              #{id}
+            </a>
           </li>
         ))}
       </ul>
@@ -34,9 +37,10 @@ interface FigureRowProps {
   definition: string;
   experiment: string;
   attempts: readonly number[];
+  onOpen(): void;
 }
 
-function FigureRow({ name, testId, value, shown, ci, definition, experiment, attempts }: FigureRowProps) {
+function FigureRow({ name, testId, value, shown, ci, definition, experiment, attempts, onOpen }: FigureRowProps) {
   return (
     <tr data-testid={testId} data-value={JSON.stringify(value)}>
       <th scope="row">{name}</th>
@@ -44,7 +48,7 @@ function FigureRow({ name, testId, value, shown, ci, definition, experiment, att
       <td className="num">{ci}</td>
       <td className="research-definition">{definition}</td>
       <td>
-        <Behind experiment={experiment} attempts={attempts} testId={testId} />
+        <Behind experiment={experiment} attempts={attempts} testId={testId} onOpen={onOpen} />
       </td>
     </tr>
   );
@@ -53,9 +57,9 @@ function FigureRow({ name, testId, value, shown, ci, definition, experiment, att
 const caseCount = (g: CaseGroup) => `${g.cases.length}${g.cases.length ? ` (${g.cases.join(', ')})` : ''}`;
 
 /** One pair of arms, A against B, as the research reports it. */
-function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }) {
+function PairTable({ experiment, r, onOpen }: { experiment: string; r: ArmPairResearch; onOpen(): void }) {
   const o = r.outcomes;
-  const rows: FigureRowProps[] = [
+  const rows: Omit<FigureRowProps, 'experiment' | 'onOpen'>[] = [
     {
       name: 'Validity difference',
       testId: 'research-validity',
@@ -63,7 +67,6 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
       shown: signed(r.validity.value, 3),
       ci: interval(r.validity.ci, 3),
       definition: r.validity.definition,
-      experiment,
       attempts: r.validity.attempts,
     },
     {
@@ -73,7 +76,6 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
       shown: `${signed(r.sensitivity.unknownAsFailed, 3)} to ${signed(r.sensitivity.unknownAsSucceeded, 3)}`,
       ci: '',
       definition: `${r.sensitivity.definition} Unknown: ${r.unknown.a} of ${r.slots.a} ${r.a} slots, ${r.unknown.b} of ${r.slots.b} ${r.b} slots (${r.neverStarted.a + r.neverStarted.b} never started).`,
-      experiment,
       attempts: r.sensitivity.attempts,
     },
     {
@@ -83,7 +85,6 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
       shown: signed(r.adverse.value, 3),
       ci: interval(r.adverse.ci, 3),
       definition: r.adverse.definition,
-      experiment,
       attempts: r.adverse.attempts,
     },
     {
@@ -93,7 +94,6 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
       shown: `${signed(r.time.value, 2)} s`,
       ci: interval(r.time.ci, 2),
       definition: `${r.time.definition} ${r.a}: ${r.time.meanA?.toFixed(2) ?? '—'} s over ${r.time.timed.a}; ${r.b}: ${r.time.meanB?.toFixed(2) ?? '—'} s over ${r.time.timed.b}.`,
-      experiment,
       attempts: r.time.attempts,
     },
     ...(['better', 'worse', 'tied', 'unpaired'] as const).map((kind) => ({
@@ -103,7 +103,6 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
       shown: caseCount(o[kind]),
       ci: '',
       definition: kind === 'better' ? o.definition : '',
-      experiment,
       attempts: o[kind].attempts,
     })),
   ];
@@ -127,7 +126,7 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
       </thead>
       <tbody>
         {rows.map((row) => (
-          <FigureRow key={row.testId} {...row} />
+          <FigureRow key={row.testId} {...row} experiment={experiment} onOpen={onOpen} />
         ))}
       </tbody>
     </table>
@@ -138,28 +137,28 @@ function PairTable({ experiment, r }: { experiment: string; r: ArmPairResearch }
  * Every pair of the experiment's arms as the research reports it (docs/definitions.md,
  * "Research-style comparison"), fetched again after every write to attempts.
  */
-export function ResearchComparisonPanel({ experiment }: { experiment: string }) {
+export function ResearchComparisonDialog({ experiment, name, onClose }: { experiment: string; name: string; onClose(): void }) {
   const fetched = useOperation('experiments.research', { experiment }, { tables: ['attempts'] });
   const r = fetched.data;
   return (
-    <section className="research-panel" aria-label="Comparison as the research reports it" data-testid="research-panel">
-      <header className="pane-header">
-        <span className="pane-label">As the research reports it</span>
+    <ModalDialog title={`${name} as the research reports it`} testId="research-dialog" canClose onClose={onClose}>
+      <div className="research-body" data-testid="research-panel">
         {r && (
-          <span className="muted">
-            every pair of arms · 95% intervals by bootstrap over tasks, {r.resamples.toLocaleString()} resamples, seed {r.seed}
-          </span>
+          <p className="muted research-method">
+            Every pair of arms, each later arm (A) against each earlier one (B). 95% intervals: percentile bootstrap over tasks, {r.resamples} resamples, seed{' '}
+            {r.seed}.
+          </p>
         )}
-      </header>
-      {fetched.error ? (
-        <p className="comparison-note compare-error">{fetched.error.message}</p>
-      ) : r === null ? (
-        <p className="comparison-note muted">Computing…</p>
-      ) : r.pairs.length === 0 ? (
-        <p className="comparison-note">This experiment has one arm: there is no pair to compare.</p>
-      ) : (
-        r.pairs.map((pair) => <PairTable key={`${pair.a}\u0000${pair.b}`} experiment={experiment} r={pair} />)
-      )}
-    </section>
+        {fetched.error ? (
+          <p className="comparison-note compare-error">{fetched.error.message}</p>
+        ) : r === null ? (
+          <p className="comparison-note muted">Computing…</p>
+        ) : r.pairs.length === 0 ? (
+          <p className="comparison-note">This experiment has one arm: there is no pair to compare.</p>
+        ) : (
+          r.pairs.map((pair) => <PairTable key={`${pair.a}\u0000${pair.b}`} experiment={experiment} r={pair} onOpen={onClose} />)
+        )}
+      </div>
+    </ModalDialog>
   );
 }
