@@ -51,8 +51,16 @@ export const pipelineOperations = {
       .object({
         library: id.optional(),
         run: id.optional(),
-        /** Count only verdicts and attempts up to these ids: the same figures as the report whose `basis.through` they are. */
-        through: z.object({ verdict: z.number().int().nonnegative(), attempt: z.number().int().nonnegative() }).strict().optional(),
+        /** Count only rows up to these ids: the same figures as the report whose `basis.through` they are. */
+        through: z
+          .object({
+            verdict: z.number().int().nonnegative(),
+            attempt: z.number().int().nonnegative(),
+            label: z.number().int().nonnegative(),
+            failure: z.number().int().nonnegative(),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
   ),

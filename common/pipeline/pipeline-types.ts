@@ -227,7 +227,7 @@ export interface PrecisionRecallReport {
   /** What the figures were computed from; pass `basis.through` back to compute the same figures again. */
   basis: FiguresBasis;
   /** Rows written after `basis.through` that the figures leave out: what "recompute" would add. */
-  since: { verdicts: number; reruns: number };
+  since: FiguresSince;
   /** Re-runs of the judged error failures: their own evidence, never part of precision or recall. */
   reruns: RerunEvidence;
 }
@@ -241,14 +241,26 @@ export interface FiguresBasis {
   /** When the latest counted verdict was written; null without verdicts. */
   judgedAt: string | null;
   computedAt: string;
-  /** The last verdict and attempt ids the figures count (0 when there were none). */
+  /** The last verdict, attempt, label and failure event ids the figures count (0 when there were none). */
   through: RowMarks;
 }
 
-/** The last verdict and attempt row a computation counts. */
+/** Rows that could change the figures, written after they were computed. */
+export interface FiguresSince {
+  verdicts: number;
+  reruns: number;
+  /** Credit labels (performance truth). */
+  labels: number;
+  /** Failure events of the judged rollouts. */
+  failures: number;
+}
+
+/** The last row of each table a computation counts: verdicts, re-run attempts, credit labels, failure events. */
 export interface RowMarks {
   verdict: number;
   attempt: number;
+  label: number;
+  failure: number;
 }
 
 /** How a re-run of a judged failure came out against it. */

@@ -147,8 +147,14 @@ describe('rubrics.precisionRecall on a hand-made case', () => {
     });
     // The re-runs of a1 (it has no judged failure) and b0 (only timed out: no truth) re-ran no judged failure.
     expect(report.reruns).toEqual({ judgedFailures: 3, rerun: 0, reproduced: 0, different: 0, environment: 0, unresolved: 0, failures: [] });
-    expect(report.basis).toMatchObject({ runs: ['unrecorded'], rollouts: ['r-1'], judgedAt: '2026-10-03', through: { verdict: 14, attempt: 2 } });
-    expect(report.since).toEqual({ verdicts: 0, reruns: 0 });
+    // Rows counted: 14 verdicts, 2 attempts, 5 credit labels, 5 failure events (steps 1, 3, 4, 5 and 6 failed).
+    expect(report.basis).toMatchObject({
+      runs: ['unrecorded'],
+      rollouts: ['r-1'],
+      judgedAt: '2026-10-03',
+      through: { verdict: 14, attempt: 2, label: 5, failure: 5 },
+    });
+    expect(report.since).toEqual({ verdicts: 0, reruns: 0, labels: 0, failures: 0 });
     const rows = (list: { family: string; precision: { hits: number; total: number }; recall: { hits: number; total: number } }[], key: (r: never) => string) =>
       list.map((r) => [key(r as never), r.family, `${r.precision.hits}/${r.precision.total}`, `${r.recall.hits}/${r.recall.total}`]);
     expect(rows(report.byCategory, (r: { category: string }) => r.category)).toEqual([
@@ -172,5 +178,20 @@ describe('rubrics.precisionRecall on a hand-made case', () => {
       ['performance', '0/2', '0/2'],
     ]);
     expect(report.byLibrary.map((r) => r.library)).toEqual(['L2', 'L2']);
+  });
+
+  it('keeps figures computed through given rows, and counts the credit labels written since', async () => {
+    const pinned = await core.invoke('rubrics.precisionRecall', {});
+    const dir = tempDir();
+    // ben now credits p2 on a.py v1, where p2 fired: performance precision 1/3 becomes 2/3 once recomputed.
+    const later = { type: 'label', annotator: 'ben', schema: 'credit', target: { kind: 'program', id: JSON.stringify(['p2', 'r-1', 'a.py', 1]) } };
+    await core.invoke('import.files', { paths: [writeBundle(dir, 'later.jsonl', [{ ...later, value: 'credited', at: '2026-10-04T09:00:00Z' }])] });
+    const performance = (r: typeof pinned) => r.families.find((f) => f.family === 'performance')!.precision;
+    const again = await core.invoke('rubrics.precisionRecall', { through: pinned.basis.through });
+    expect(performance(again)).toEqual(performance(pinned));
+    expect(again.since).toEqual({ verdicts: 0, reruns: 0, labels: 1, failures: 0 });
+    const recomputed = await core.invoke('rubrics.precisionRecall', {});
+    expect(performance(recomputed)).toEqual({ hits: 2, total: 3, value: 2 / 3 });
+    expect(recomputed.since).toEqual({ verdicts: 0, reruns: 0, labels: 0, failures: 0 });
   });
 });

@@ -107,9 +107,9 @@ describe('re-runs of judged failures', () => {
       const pinned = await core.invoke('rubrics.precisionRecall', { library: 'L', through: judged.basis.through });
       expect(figures(pinned)).toEqual(figures(judged));
       expect(pinned.reruns).toEqual(judged.reruns);
-      expect(pinned.since).toEqual({ verdicts: 0, reruns: 2 });
+      expect(pinned.since).toEqual({ verdicts: 0, reruns: 2, labels: 0, failures: 0 });
       expect(pinned.basis).toMatchObject({ runs: ['unrecorded'], rollouts: ['r-1'], judgedAt: '2026-10-03', through: judged.basis.through });
-      expect(after.since).toEqual({ verdicts: 0, reruns: 0 });
+      expect(after.since).toEqual({ verdicts: 0, reruns: 0, labels: 0, failures: 0 });
     } finally {
       core.close();
     }

@@ -27,15 +27,15 @@ interface Execution {
   raised?: string | null;
 }
 
-function stepExecutions(db: Db, program: number): Execution[] {
+function stepExecutions(db: Db, program: number, throughFailure: number): Execution[] {
   const rows = db
     .prepare<unknown[], { exitCode: number | null; timedOut: number; killed: number; kind: string | null; exceptionClass: string | null }>(
       `SELECT s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind, f.exception_class AS exceptionClass
       FROM program_versions p JOIN steps s ON s.rollout_id = p.rollout_id AND s.program_path = p.path AND s.program_version = p.version
-      LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx
+      LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx AND f.id <= ?
       WHERE p.id = ?`,
     )
-    .all(program);
+    .all(throughFailure, program);
   return rows
     .filter((r) => r.exitCode !== null || r.kind !== null)
     .map((r) => {
@@ -45,12 +45,12 @@ function stepExecutions(db: Db, program: number): Execution[] {
 }
 
 /** The `credit` labels of programs, latest per annotator: program id to credited rubrics, for every labelled program. */
-function credits(db: Db, programs: ReadonlyMap<string, number>): Map<number, Set<string>> {
+function credits(db: Db, programs: ReadonlyMap<string, number>, throughLabel: number): Map<number, Set<string>> {
   const rows = db
     .prepare<unknown[], { annotator: string; target: string; value: string }>(
-      `SELECT annotator, target_id AS target, value FROM labels WHERE schema_name = ? AND target_kind = 'program' ORDER BY made_at, id`,
+      `SELECT annotator, target_id AS target, value FROM labels WHERE schema_name = ? AND target_kind = 'program' AND id <= ? ORDER BY made_at, id`,
     )
-    .all(creditSchema);
+    .all(creditSchema, throughLabel);
   const latest = new Map<string, { program: number; rubric: string; credited: boolean }>();
   for (const row of rows) {
     let parts: unknown;
@@ -92,13 +92,13 @@ export function programRefs(db: Db, programIds: readonly number[]): ProgramRef[]
     .all(JSON.stringify(programIds));
 }
 
-/** The truth of each program version (by program_versions.id). */
-export function programTruth(db: Db, refs: readonly ProgramRef[]): Map<number, ProgramTruth> {
+/** The truth of each program version (by program_versions.id), from credit labels and failure events up to the given ids. */
+export function programTruth(db: Db, refs: readonly ProgramRef[], through: { label: number; failure: number }): Map<number, ProgramTruth> {
   const keys = new Map(refs.map((r) => [programKey(r.rollout, r.path, r.version), r.id]));
-  const credited = credits(db, keys);
+  const credited = credits(db, keys, through.label);
   const truth = new Map<number, ProgramTruth>();
   for (const ref of refs) {
-    const kept = stepExecutions(db, ref.id).filter((e) => !e.excluded);
+    const kept = stepExecutions(db, ref.id, through.failure).filter((e) => !e.excluded);
     const raised = kept.length === 0 ? null : new Set(kept.filter((e) => e.raised !== undefined).map((e) => e.raised ?? null));
     truth.set(ref.id, { raised, credited: credited.get(ref.id) ?? null });
   }
