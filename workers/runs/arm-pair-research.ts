@@ -27,35 +27,67 @@ export const researchDefinitions = {
     "Cases by their improvement (mean over the repeats valid in both arms of s × (score A − score B), s by the task's direction): better when positive, worse when negative, tied when 0; unpaired when no repeat is valid in both arms or the direction is unknown.",
 } as const;
 
-interface Slot {
-  task: string;
-  arm: 'a' | 'b';
-  valid: boolean;
-  unknown: boolean;
-  wallS: number | null;
+/** One arm's slots of one task, summed: every figure is a ratio of these sums over the drawn tasks. */
+interface ArmTally {
+  slots: number;
+  valid: number;
+  unknown: number;
+  timed: number;
+  seconds: number;
 }
 
-function validRateDifference(slots: readonly Slot[], unknownAs: UnknownAs): number | null {
+/** A task's slots in both arms: the unit the bootstrap draws. */
+interface TaskTally {
+  task: string;
+  a: ArmTally;
+  b: ArmTally;
+}
+
+const sum = (drawn: readonly TaskTally[], arm: 'a' | 'b', field: keyof ArmTally) => drawn.reduce((total, t) => total + t[arm][field], 0);
+
+function validRateDifference(drawn: readonly TaskTally[], unknownAs: UnknownAs): number | null {
   const rate = (arm: 'a' | 'b') => {
-    const mine = slots.filter((s) => s.arm === arm);
-    if (mine.length === 0) return null;
-    const counts = (s: Slot) => (s.unknown ? unknownAs === 'succeeded' || (unknownAs === 'againstA' && arm === 'b') : s.valid);
-    return mine.filter(counts).length / mine.length;
+    const slots = sum(drawn, arm, 'slots');
+    const unknownValid = unknownAs === 'succeeded' || (unknownAs === 'againstA' && arm === 'b');
+    return slots === 0 ? null : (sum(drawn, arm, 'valid') + (unknownValid ? sum(drawn, arm, 'unknown') : 0)) / slots;
   };
   const a = rate('a');
   const b = rate('b');
   return a === null || b === null ? null : a - b;
 }
 
-function meanTime(slots: readonly Slot[], arm: 'a' | 'b'): number | null {
-  const times = slots.filter((s) => s.arm === arm && s.wallS !== null).map((s) => s.wallS!);
-  return times.length ? times.reduce((s, t) => s + t, 0) / times.length : null;
+function meanTime(drawn: readonly TaskTally[], arm: 'a' | 'b'): number | null {
+  const timed = sum(drawn, arm, 'timed');
+  return timed === 0 ? null : sum(drawn, arm, 'seconds') / timed;
 }
 
-function timeDifference(slots: readonly Slot[]): number | null {
-  const a = meanTime(slots, 'a');
-  const b = meanTime(slots, 'b');
+function timeDifference(drawn: readonly TaskTally[]): number | null {
+  const a = meanTime(drawn, 'a');
+  const b = meanTime(drawn, 'b');
   return a === null || b === null ? null : a - b;
+}
+
+/** Per task, the sums of each arm's slots (with a = b a slot counts in both). */
+function taskTallies(attempts: readonly AttemptOutcome[], a: string, b: string): TaskTally[] {
+  const empty = (): ArmTally => ({ slots: 0, valid: 0, unknown: 0, timed: 0, seconds: 0 });
+  const byTask = new Map<string, TaskTally>();
+  for (const t of attempts) {
+    const tally = byTask.get(t.task) ?? { task: t.task, a: empty(), b: empty() };
+    byTask.set(t.task, tally);
+    const unknown = !KNOWN.has(t.status);
+    const seconds = !unknown && t.wallS !== undefined && t.wallS !== null && Number.isFinite(t.wallS) ? t.wallS : null;
+    for (const arm of [t.arm === a ? tally.a : null, t.arm === b ? tally.b : null]) {
+      if (arm === null) continue;
+      arm.slots += 1;
+      if (unknown) arm.unknown += 1;
+      else if (t.status === 'succeeded' && t.valid === true) arm.valid += 1;
+      if (seconds !== null) {
+        arm.timed += 1;
+        arm.seconds += seconds;
+      }
+    }
+  }
+  return [...byTask.values()];
 }
 
 /**
@@ -71,21 +103,14 @@ export function armPairResearch(
   options: { resamples: number; seed: number },
 ): ArmPairResearch {
   const mine = attempts.filter((t) => t.arm === a || t.arm === b);
-  // With a = b every slot is both arms' at once.
-  const slots: Slot[] = mine.flatMap((t) => {
-    const unknown = !KNOWN.has(t.status);
-    const timed = !unknown && t.wallS !== undefined && t.wallS !== null && Number.isFinite(t.wallS) ? t.wallS : null;
-    const base = { task: t.task, valid: t.status === 'succeeded' && t.valid === true, unknown, wallS: timed };
-    return [...(t.arm === a ? [{ ...base, arm: 'a' as const }] : []), ...(t.arm === b ? [{ ...base, arm: 'b' as const }] : [])];
-  });
+  const tallies = taskTallies(mine, a, b);
   const ids = (list: readonly AttemptOutcome[]) => list.flatMap((t) => (t.id === undefined ? [] : [t.id])).sort((x, y) => x - y);
   const { resamples, seed } = options;
-  const figure = (statistic: (drawn: readonly Slot[]) => number | null, definition: string, behind: readonly AttemptOutcome[]): ResearchFigure => {
-    const value = statistic(slots);
-    return { value, ci: value === null ? null : bootstrapTasks(slots, statistic, resamples, seed), definition, attempts: ids(behind) };
+  const figure = (statistic: (drawn: readonly TaskTally[]) => number | null, definition: string, behind: readonly AttemptOutcome[]): ResearchFigure => {
+    const value = statistic(tallies);
+    return { value, ci: value === null ? null : bootstrapTasks(tallies, statistic, resamples, seed), definition, attempts: ids(behind) };
   };
   const unknown = mine.filter((t) => !KNOWN.has(t.status));
-  const count = (arm: 'a' | 'b', keep: (s: Slot) => boolean) => slots.filter((s) => s.arm === arm && keep(s)).length;
   const neverStarted = (arm: string) => unknown.filter((t) => t.arm === arm && t.id === undefined).length;
   const time = figure(
     timeDifference,
@@ -102,22 +127,22 @@ export function armPairResearch(
     b,
     tasks: new Set(mine.map((t) => t.task)).size,
     cases: new Set(mine.map((t) => t.caseId)).size,
-    slots: { a: count('a', () => true), b: count('b', () => true) },
-    unknown: { a: count('a', (s) => s.unknown), b: count('b', (s) => s.unknown) },
+    slots: { a: sum(tallies, 'a', 'slots'), b: sum(tallies, 'b', 'slots') },
+    unknown: { a: sum(tallies, 'a', 'unknown'), b: sum(tallies, 'b', 'unknown') },
     neverStarted: { a: neverStarted(a), b: neverStarted(b) },
     validity: figure((drawn) => validRateDifference(drawn, 'failed'), researchDefinitions.validity(resamples, seed), mine),
     sensitivity: {
-      unknownAsFailed: validRateDifference(slots, 'failed'),
-      unknownAsSucceeded: validRateDifference(slots, 'succeeded'),
+      unknownAsFailed: validRateDifference(tallies, 'failed'),
+      unknownAsSucceeded: validRateDifference(tallies, 'succeeded'),
       definition: researchDefinitions.sensitivity,
       attempts: ids(unknown),
     },
     adverse: figure((drawn) => validRateDifference(drawn, 'againstA'), researchDefinitions.adverse, mine),
     time: {
       ...time,
-      meanA: meanTime(slots, 'a'),
-      meanB: meanTime(slots, 'b'),
-      timed: { a: count('a', (s) => s.wallS !== null), b: count('b', (s) => s.wallS !== null) },
+      meanA: meanTime(tallies, 'a'),
+      meanB: meanTime(tallies, 'b'),
+      timed: { a: sum(tallies, 'a', 'timed'), b: sum(tallies, 'b', 'timed') },
     },
     outcomes: {
       better: group((c) => c.improvement !== null && c.improvement > 0),
