@@ -13,13 +13,14 @@ import { runRow } from '../pipeline/run-store';
 import { failureNames, precisionRecall, type JudgedVerdict } from './precision-recall';
 import { programAttempts, programKey } from './program-attempts';
 import { rerunEvidence, type JudgedFailure } from './rerun-evidence';
-import { creditSchema, programRefs, programTruth, type ProgramRef } from './truth-query';
+import { currentMarks, newerTruth } from './figures-basis';
+import { programRefs, programTruth } from './truth-query';
 
 const families: RubricFamily[] = ['error', 'performance'];
 
 /**
  * The report over the latest verdicts in scope (one run's, one library's rubrics', or all),
- * counting verdicts and attempts up to `through` (default: every row there is now).
+ * counting rows up to `through` (default: every row there is now).
  */
 export function precisionRecallReport(db: Db, scope: { library?: string; run?: string; through?: RowMarks }): PrecisionRecallReport {
   if (scope.library !== undefined) requireLibrary(db, scope.library);
@@ -43,7 +44,7 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
   const refs = programRefs(db, programs);
   const truth = programTruth(db, refs, through);
   const verdicts: JudgedVerdict[] = rows;
-  const attempts = programAttempts(db, new Map(refs.map((r) => [programKey(r.rollout, r.path, r.version), r.id])), Number.MAX_SAFE_INTEGER);
+  const attempts = programAttempts(db, new Map(refs.map((r) => [programKey(r.rollout, r.path, r.version), r.id])));
   const counted = new Map([...attempts].map(([program, list]) => [program, list.filter((a) => a.id <= through.attempt)]));
   const errorPrograms = new Set(rows.filter((r) => r.family === 'error').map((r) => r.program));
   const judgedFailures: JudgedFailure[] = refs
@@ -89,24 +90,4 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
     },
     reruns: rerunEvidence(db, judgedFailures, counted),
   };
-}
-
-/** The last row ids now: a report computed through them counts every row there is. */
-function currentMarks(db: Db): RowMarks {
-  const max = (table: 'verdicts' | 'attempts' | 'labels' | 'failure_events') =>
-    db.prepare<unknown[], number>(`SELECT coalesce(max(id), 0) FROM ${table}`).pluck().get() ?? 0;
-  return { verdict: max('verdicts'), attempt: max('attempts'), label: max('labels'), failure: max('failure_events') };
-}
-
-/** Credit labels, and failure events of the judged rollouts, written after `through`. */
-function newerTruth(db: Db, refs: readonly ProgramRef[], through: RowMarks): { labels: number; failures: number } {
-  const labels = db
-    .prepare<unknown[], number>(`SELECT count(*) FROM labels WHERE schema_name = ? AND target_kind = 'program' AND id > ?`)
-    .pluck()
-    .get(creditSchema, through.label);
-  const failures = db
-    .prepare<unknown[], number>('SELECT count(*) FROM failure_events WHERE id > ? AND rollout_id IN (SELECT value FROM json_each(?))')
-    .pluck()
-    .get(through.failure, JSON.stringify([...new Set(refs.map((r) => r.rollout))]));
-  return { labels: labels ?? 0, failures: failures ?? 0 };
 }

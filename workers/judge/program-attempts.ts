@@ -17,17 +17,17 @@ export function programKey(rollout: unknown, path: unknown, version: unknown): s
 }
 
 /**
- * Attempts with an id up to `throughAttempt` whose program is one of `programs` (key to
- * program_versions.id), by program id, oldest first. Queued attempts never ran and are left out.
+ * Attempts whose program is one of `programs` (key to program_versions.id), by program id,
+ * oldest first. Queued attempts never ran and are left out.
  */
-export function programAttempts(db: Db, programs: ReadonlyMap<string, number>, throughAttempt: number): Map<number, ProgramAttempt[]> {
+export function programAttempts(db: Db, programs: ReadonlyMap<string, number>): Map<number, ProgramAttempt[]> {
   const rows = db
     .prepare<unknown[], { id: number; experiment: string; status: string; arm: string; caseId: string; program: string; extra: string | null }>(
       `SELECT a.id, a.experiment_id AS experiment, a.status, a.arm, a.case_id AS caseId, c.program, e.extra
       FROM attempts a JOIN cases c ON c.id = a.case_id JOIN experiments e ON e.id = a.experiment_id
-      WHERE a.status <> 'queued' AND a.id <= ? ORDER BY a.id`,
+      WHERE a.status <> 'queued' ORDER BY a.id`,
     )
-    .all(throughAttempt);
+    .all();
   const out = new Map<number, ProgramAttempt[]>();
   for (const row of rows) {
     const variants = (
