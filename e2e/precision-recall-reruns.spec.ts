@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,8 @@ test('a re-run of a judged failure never moves precision and recall; the screen 
     expect(await cells()).toEqual(before);
     await section.getByTestId('pr-reruns').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(screenshotDir, 'pr-reruns.png') });
+    const axe = await new AxeBuilder({ page }).include('[data-testid="precision-recall"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

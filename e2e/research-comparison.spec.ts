@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from './fixtures';
@@ -54,6 +55,8 @@ test('the crafted experiment as the research reports it: the hand-computed numbe
   const interrupted = figures.sensitivity.attempts[0]!;
   await row('sensitivity').getByTestId('research-sensitivity-attempts').locator('summary').click();
   await workbench.screenshot('research-comparison');
+  const axe = await new AxeBuilder({ page }).include('[data-testid="research-dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await row('sensitivity')
     .getByRole('link', { name: `#${interrupted}` })
     .click();
