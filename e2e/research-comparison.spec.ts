@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from './fixtures';
 import { repoRoot } from './paths';
@@ -55,6 +55,22 @@ test('the crafted experiment as the research reports it: the hand-computed numbe
   const interrupted = figures.sensitivity.attempts[0]!;
   await row('sensitivity').getByTestId('research-sensitivity-attempts').locator('summary').click();
   await workbench.screenshot('research-comparison');
+
+  // c4's never-started base slot comes in, valid at 0.7: the figures stay until recomputed, then
+  // base is 7/8 valid (validity difference 6/8 − 7/8 = −0.125) and c4 pairs 0.7 with 0.7 (tied).
+  const late = join(exports, 'late-attempt.jsonl');
+  writeFileSync(
+    late,
+    `${JSON.stringify({ type: 'attempt', experiment: 'crafted-exp', case: 'c4', arm: 'base', repeat: 0, status: 'succeeded', exitCode: 0, wallS: 10, score: 0.7, valid: true })}\n`,
+  );
+  await workbench.call('import.files', { paths: [late] });
+  await expect(page.getByTestId('research-since')).toBeVisible();
+  await expect(row('validity')).toHaveAttribute('data-value', '0');
+  await page.getByTestId('research-recompute').click();
+  await expect(page.getByTestId('research-since')).toHaveCount(0);
+  await expect(row('validity')).toHaveAttribute('data-value', '-0.125');
+  await expect(row('tied')).toContainText('2 (c2, c4)');
+  await expect(row('unpaired')).toContainText('0');
   const axe = await new AxeBuilder({ page }).include('[data-testid="research-dialog"]').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await row('sensitivity')

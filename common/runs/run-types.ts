@@ -93,6 +93,8 @@ export interface ArmPairResearch {
 export interface ResearchComparison {
   experiment: string;
   arms: string[];
+  /** When the figures were computed; each figure names the attempt rows it counts. */
+  computedAt: string;
   resamples: number;
   seed: number;
   pairs: ArmPairResearch[];

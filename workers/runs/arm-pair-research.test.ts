@@ -60,6 +60,7 @@ describe('the research-style comparison of a crafted experiment', () => {
 
       const research = await core.invoke('experiments.research', { experiment: 'crafted-exp' });
       expect(research).toMatchObject({ experiment: 'crafted-exp', arms: ['base', 'treat'], resamples: 10_000, seed: 20_261_129 });
+      expect(Date.parse(research.computedAt)).not.toBeNaN();
       expect(research.pairs).toHaveLength(1);
       const r = research.pairs[0]!;
       expect(r).toMatchObject({

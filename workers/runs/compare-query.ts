@@ -69,7 +69,7 @@ export function researchComparison(db: Db, experiment: string): ResearchComparis
     }),
   );
   const { resamples, seed } = comparisonDefaults;
-  return { experiment, arms: row.arms, resamples, seed, pairs };
+  return { experiment, arms: row.arms, computedAt: new Date().toISOString(), resamples, seed, pairs };
 }
 
 /** Each task's metric and direction, as the corpus records them (either may be unknown). */

@@ -1,5 +1,7 @@
 import type { ArmPairResearch, CaseGroup } from '../../../common/runs/run-types';
 import '../styles/research-comparison.css';
+import { useEffect, useState } from 'react';
+import { onTablesChanged } from '../api/table-changes';
 import { useOperation } from '../api/use-operation';
 import { ModalDialog } from '../components/modal-dialog';
 import { formatRunsRoute } from './runs-route';
@@ -135,10 +137,13 @@ function PairTable({ experiment, r, onOpen }: { experiment: string; r: ArmPairRe
 
 /**
  * Every pair of the experiment's arms as the research reports it (docs/definitions.md,
- * "Research-style comparison"), fetched again after every write to attempts.
+ * "Research-style comparison"). The figures stay as computed while attempts change; the
+ * dialog says so and recomputes when asked.
  */
 export function ResearchComparisonDialog({ experiment, name, onClose }: { experiment: string; name: string; onClose(): void }) {
-  const fetched = useOperation('experiments.research', { experiment }, { tables: ['attempts'] });
+  const fetched = useOperation('experiments.research', { experiment });
+  const [writes, setWrites] = useState(0);
+  useEffect(() => onTablesChanged(['attempts'], () => setWrites((n) => n + 1)), []);
   const r = fetched.data;
   return (
     <ModalDialog title={`${name} as the research reports it`} testId="research-dialog" canClose onClose={onClose}>
@@ -146,7 +151,22 @@ export function ResearchComparisonDialog({ experiment, name, onClose }: { experi
         {r && (
           <p className="muted research-method">
             Every pair of arms, each later arm (A) against each earlier one (B). 95% intervals: percentile bootstrap over tasks, {r.resamples} resamples, seed{' '}
-            {r.seed}.
+            {r.seed}. Computed {new Date(r.computedAt).toLocaleString()} from the attempts each figure lists.
+          </p>
+        )}
+        {writes > 0 && (
+          <p className="research-since" data-testid="research-since" role="status">
+            Attempts were written {writes} time{writes === 1 ? '' : 's'} since these figures were computed:{' '}
+            <button
+              type="button"
+              data-testid="research-recompute"
+              onClick={() => {
+                setWrites(0);
+                fetched.refetch();
+              }}
+            >
+              recompute?
+            </button>
           </p>
         )}
         {fetched.error ? (
