@@ -46,7 +46,24 @@ export const pipelineOperations = {
   /** How a library was built: funnel, Quota categories or Filtered allocation, and its pipeline run. */
   'libraries.build': op<LibraryBuild>()(z.object({ library: id }).strict()),
   /** Precision and recall of rubrics against execution truth, per family, category and library (latest verdicts). */
-  'rubrics.precisionRecall': op<PrecisionRecallReport>()(z.object({ library: id.optional(), run: id.optional() }).strict()),
+  'rubrics.precisionRecall': op<PrecisionRecallReport>()(
+    z
+      .object({
+        library: id.optional(),
+        run: id.optional(),
+        /** Count only rows up to these ids: the same figures as the report whose `basis.through` they are. */
+        through: z
+          .object({
+            verdict: z.number().int().nonnegative(),
+            attempt: z.number().int().nonnegative(),
+            label: z.number().int().nonnegative(),
+            failure: z.number().int().nonnegative(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
   /** A rubric's citations, each checked against the program it names, with where that program is. */
   'rubrics.citations': op<CitationRow[]>()(z.object({ id }).strict()),
   /** The latest verdict of each rubric on a rollout's program versions (or the one a step ran). */

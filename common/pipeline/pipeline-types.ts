@@ -224,6 +224,72 @@ export interface PrecisionRecallReport {
   families: PrecisionRecallRow[];
   byCategory: (PrecisionRecallRow & { category: string })[];
   byLibrary: (PrecisionRecallRow & { library: string })[];
+  /** What the figures were computed from; pass `basis.through` back to compute the same figures again. */
+  basis: FiguresBasis;
+  /** Rows written after `basis.through` that the figures leave out: what "recompute" would add. */
+  since: FiguresSince;
+  /** Re-runs of the judged error failures: their own evidence, never part of precision or recall. */
+  reruns: RerunEvidence;
+}
+
+/** The rows a figure was computed from, and when (docs/definitions.md, "Figures and their basis"). */
+export interface FiguresBasis {
+  /** Judge runs whose verdicts are counted (a verdict written outside a run counts as `unrecorded`). */
+  runs: string[];
+  /** Rollouts whose program versions were judged: their failure events are the failures counted. */
+  rollouts: string[];
+  /** When the latest counted verdict was written; null without verdicts. */
+  judgedAt: string | null;
+  computedAt: string;
+  /** The last verdict, attempt, label and failure event ids the figures count (0 when there were none). */
+  through: RowMarks;
+}
+
+/** Rows that could change the figures, written after they were computed. */
+export interface FiguresSince {
+  verdicts: number;
+  reruns: number;
+  /** Credit labels (performance truth). */
+  labels: number;
+  /** Failure events of the judged rollouts. */
+  failures: number;
+}
+
+/** The last row of each table a computation counts: verdicts, re-run attempts, credit labels, failure events. */
+export interface RowMarks {
+  verdict: number;
+  attempt: number;
+  label: number;
+  failure: number;
+}
+
+/** How a re-run of a judged failure came out against it. */
+export type RerunOutcome = 'reproduced' | 'different' | 'environment' | 'unresolved';
+
+/** One judged error failure (a program and an exception class its steps raised) and its re-runs. */
+export interface JudgedFailureReruns {
+  rollout: string;
+  path: string;
+  version: number;
+  /** The exception class (last dotted name); null for a crash without a traceback. */
+  exceptionClass: string | null;
+  /** The failure's outcome over its re-runs; null when it was never re-run. */
+  outcome: RerunOutcome | null;
+  attempts: { id: number; experiment: string; outcome: RerunOutcome; summary: string }[];
+}
+
+/** Re-runs of judged failures, counted apart from precision and recall. */
+export interface RerunEvidence {
+  /** Judged error failures, the recall denominator of the whole scope. */
+  judgedFailures: number;
+  /** Those with at least one re-run, and how they came out (the four counts sum to `rerun`). */
+  rerun: number;
+  reproduced: number;
+  different: number;
+  environment: number;
+  unresolved: number;
+  /** Every judged failure with at least one re-run. */
+  failures: JudgedFailureReruns[];
 }
 
 /** A citation with its grounding, and where the cited program is in the corpus (null when unknown). */

@@ -8,6 +8,7 @@ import type {
   AttemptLog,
   CaseSummary,
   ExperimentComparison,
+  ResearchComparison,
   ExperimentDetail,
   ExperimentSummary,
   HostConfig,
@@ -21,6 +22,8 @@ export const runOperations = {
   /** Attaches a leaderboard CSV (a path the backend reads) to a task, so its attempts are placed by the MLE-bench rule. */
   'leaderboards.attach': op<TaskLeaderboard>()(z.object({ task: id, path: z.string().min(1).max(4096) }).strict()),
   'experiments.compare': op<ExperimentComparison>()(z.object({ experiment: id, a: z.string().min(1), b: z.string().min(1) }).strict()),
+  /** Every pair of an experiment's arms as the research reports them: intervals, sensitivity, adverse endpoint, time, cases better and worse. */
+  'experiments.research': op<ResearchComparison>()(z.object({ experiment: id }).strict()),
   /** A re-executable case, from a stored program version or inline; an identical case already stored is returned as is. */
   'cases.create': op<CaseSummary & { created: boolean }>()(caseCreateRequest),
   'cases.list': op<CaseSummary[]>()(z.object({ task: id.optional(), rollout: id.optional() }).strict()),

@@ -40,6 +40,8 @@ export interface ExperimentComparison {
     a: ArmPlacement;
     b: ArmPlacement;
   } | null;
+  /** The same two arms as the research reports them: intervals, sensitivity, adverse endpoint, time, cases better and worse. */
+  research: ArmPairResearch;
   validity: {
     /** Valid rate of A minus valid rate of B, an unknown outcome counted as not valid. */
     difference: number;
@@ -48,6 +50,54 @@ export interface ExperimentComparison {
     slots: { a: number; b: number };
     unknown: { a: number; b: number };
   };
+}
+
+/** One figure of the research-style comparison (docs/definitions.md), with its definition and the attempts behind it. */
+export interface ResearchFigure {
+  /** Null when undefined (an arm without slots, or without timed attempts). */
+  value: number | null;
+  /** 95% percentile bootstrap interval over tasks; null with the value. */
+  ci: [number, number] | null;
+  definition: string;
+  /** Ids of the attempt rows behind it; planned slots never started have no row (see `neverStarted`). */
+  attempts: number[];
+}
+
+/** Cases of one kind (better, worse, tied, unpaired) and their attempts in either arm. */
+export interface CaseGroup {
+  cases: string[];
+  attempts: number[];
+}
+
+/** The comparison of one pair of arms as the research reports it: A against B, positive favouring A. */
+export interface ArmPairResearch {
+  a: string;
+  b: string;
+  tasks: number;
+  cases: number;
+  /** Planned slots per arm, those with an unknown outcome, and those of them never started (no attempt row). */
+  slots: { a: number; b: number };
+  unknown: { a: number; b: number };
+  neverStarted: { a: number; b: number };
+  validity: ResearchFigure;
+  /** The validity difference with every unknown outcome counted as failed, then as succeeded (both arms). */
+  sensitivity: { unknownAsFailed: number | null; unknownAsSucceeded: number | null; definition: string; attempts: number[] };
+  /** The validity difference with every unknown outcome counted against A, and its interval. */
+  adverse: ResearchFigure;
+  /** Mean wall seconds per timed attempt, A minus B. */
+  time: ResearchFigure & { meanA: number | null; meanB: number | null; timed: { a: number; b: number } };
+  outcomes: { better: CaseGroup; worse: CaseGroup; tied: CaseGroup; unpaired: CaseGroup; definition: string };
+}
+
+/** Every pair of an experiment's arms, each later arm (A) against each earlier one (B). */
+export interface ResearchComparison {
+  experiment: string;
+  arms: string[];
+  /** When the figures were computed; each figure names the attempt rows it counts. */
+  computedAt: string;
+  resamples: number;
+  seed: number;
+  pairs: ArmPairResearch[];
 }
 
 /** One case of a paired comparison (docs/definitions.md). */

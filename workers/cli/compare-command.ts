@@ -1,4 +1,4 @@
-import type { ExperimentComparison } from '../../common/runs/run-types';
+import type { ArmPairResearch, CaseGroup, ExperimentComparison } from '../../common/runs/run-types';
 import { UsageError } from './cli-error';
 import { defineCommand } from './commands';
 import { formatTable } from './format-table';
@@ -40,6 +40,31 @@ export function perCaseTable(r: ExperimentComparison): string {
   ]);
 }
 
+/** The research-style figures of the pair, each with its interval and definition. */
+export function researchTable(r: ArmPairResearch): string {
+  const ci = (c: [number, number] | null) => (c ? `[${fmt(c[0])}, ${fmt(c[1])}]` : '—');
+  const cases = (g: CaseGroup) => `${g.cases.length}${g.cases.length ? ` (${g.cases.join(', ')})` : ''}`;
+  const o = r.outcomes;
+  return formatTable([
+    ['figure', 'value', '95% interval', 'definition'],
+    ['validity difference', fmt(r.validity.value), ci(r.validity.ci), r.validity.definition],
+    [
+      'sensitivity',
+      `unknown as failed ${fmt(r.sensitivity.unknownAsFailed)}, as succeeded ${fmt(r.sensitivity.unknownAsSucceeded)}`,
+      '',
+      `${r.sensitivity.definition} Unknown: ${r.unknown.a} of ${r.slots.a} ${r.a} slots, ${r.unknown.b} of ${r.slots.b} ${r.b} slots.`,
+    ],
+    ['adverse endpoint', fmt(r.adverse.value), ci(r.adverse.ci), r.adverse.definition],
+    [
+      'time per attempt (s)',
+      `${fmt(r.time.value, 2)} (${fmt(r.time.meanA, 2)} over ${r.time.timed.a} − ${fmt(r.time.meanB, 2)} over ${r.time.timed.b})`,
+      r.time.ci ? `[${fmt(r.time.ci[0], 2)}, ${fmt(r.time.ci[1], 2)}]` : '—',
+      r.time.definition,
+    ],
+    ['cases', `better ${cases(o.better)}, worse ${cases(o.worse)}, tied ${cases(o.tied)}, unpaired ${cases(o.unpaired)}`, '', o.definition],
+  ]);
+}
+
 /** `rwb compare`: the paired comparison of two arms, as the Runs screen shows it. */
 export const compareCommand = defineCommand({
   usage: 'rwb compare --experiment ID --a ARM --b ARM [--db FILE] [--json]',
@@ -71,7 +96,7 @@ export const compareCommand = defineCommand({
               ];
             })
           : []),
-      ])}\n\n${perCaseTable(r)}\n${r.notes.map((n) => `\nnote: ${n}`).join('')}\n`,
+      ])}\n\n${perCaseTable(r)}\n${r.notes.map((n) => `\nnote: ${n}`).join('')}\n\nAs the research reports it (${r.a} against ${r.b}):\n${researchTable(r.research)}\n`,
     );
   },
 });

@@ -7,7 +7,8 @@ const ratio = (r: PrecisionRecallRow['precision']) => (r.value === null ? `-/${r
 /** `rwb precision-recall`: precision and recall of rubrics against execution truth, per family, category and library. */
 export const precisionRecallCommand = defineCommand({
   usage: 'rwb precision-recall [--library ID] [--run ID] [--db FILE] [--json]',
-  summary: "precision and recall of rubrics' latest verdicts against what really happened (timeouts and kills left out)",
+  summary:
+    "precision and recall of rubrics' latest verdicts against the judged rollouts' failures (timeouts and kills left out), and apart from them what re-runs of those failures showed",
   options: { library: { type: 'string' }, run: { type: 'string' } },
   async run(ctx) {
     const library = ctx.values.library;
@@ -23,6 +24,13 @@ export const precisionRecallCommand = defineCommand({
       ...report.byCategory.map((r) => row(`category ${r.category}`, r)),
       ...report.byLibrary.map((r) => row(`library ${r.library}`, r)),
     ];
-    ctx.out(`${report.verdicts} latest verdicts on ${report.programs} programs\n${formatTable([header, ...rows])}\n`);
+    const { basis, reruns } = report;
+    ctx.out(
+      `${report.verdicts} latest verdicts on ${report.programs} programs of ${basis.rollouts.length} rollouts (judge runs: ${basis.runs.join(', ') || '—'}; ` +
+        `judged ${basis.judgedAt ?? '—'}; computed ${basis.computedAt} through verdict ${basis.through.verdict}, attempt ${basis.through.attempt})\n` +
+        `${formatTable([header, ...rows])}\n` +
+        `re-runs (not in precision or recall): ${reruns.rerun} of ${reruns.judgedFailures} judged error failures re-run; ` +
+        `reproduced ${reruns.reproduced}, different ${reruns.different}, environment ${reruns.environment}, unresolved ${reruns.unresolved}\n`,
+    );
   },
 });

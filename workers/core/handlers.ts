@@ -9,7 +9,7 @@ import type { HandlerContext } from '../context/handler-context';
 import { exportBundleTo } from '../export/bundle-export';
 import { corpusFacets, corpusStats, listRollouts } from '../corpus/corpus-queries';
 import { agreement } from '../labels/agreement-query';
-import { compareArms } from '../runs/compare-query';
+import { compareArms, researchComparison } from '../runs/compare-query';
 import { attachLeaderboard } from '../runs/leaderboard-queries';
 import { search } from '../search/search';
 import { getTaxonomy, listLibraries } from '../rubrics/library-queries';
@@ -78,6 +78,7 @@ export const handlers: Handlers = {
       return board;
     }),
   'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
+  'experiments.research': (req, { db }) => researchComparison(db, req.experiment),
   'libraries.list': (_req, { db }) => listLibraries(db),
   'libraries.mix': (req, { db }) => libraryMix(db, req),
   'curation.filteredPreview': (req, { db }) => filteredPreview(db, req),

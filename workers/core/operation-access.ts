@@ -31,6 +31,7 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'labels.agreement': 'read',
   'leaderboards.attach': 'write',
   'experiments.compare': 'read',
+  'experiments.research': 'read',
   'libraries.list': 'read',
   'libraries.mix': 'read',
   'curation.filteredPreview': 'read',

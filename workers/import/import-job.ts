@@ -5,7 +5,26 @@ import { toErrorData } from '../../common/errors';
 import { emptyImportResult, importFile } from './import-file';
 import type { HandlerContext } from '../context/handler-context';
 
-const importedTables: CorpusTable[] = ['rollouts', 'steps', 'program_versions', 'failure_events', 'rubrics', 'libraries', 'labels'];
+/** Every table a bundle record writes (docs/bundle-v1.md), so a view of any of them sees an import. */
+const importedTables: CorpusTable[] = [
+  'taxonomies',
+  'categories',
+  'benchmarks',
+  'tasks',
+  'collections',
+  'rollouts',
+  'steps',
+  'program_versions',
+  'failure_events',
+  'rubrics',
+  'rubric_support',
+  'libraries',
+  'library_rubrics',
+  'labels',
+  'cases',
+  'experiments',
+  'attempts',
+];
 
 /**
  * Imports files one after another, each atomically: a file that fails is reported with its

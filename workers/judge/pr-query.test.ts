@@ -1,7 +1,7 @@
 /**
  * Precision and recall from the corpus on a small hand-made case: tracebacks parsed at import,
- * a timeout and a kill left out, a re-executed attempt counted, the latest verdict and the
- * latest credit label of each annotator taking effect. Every number is worked out by hand.
+ * a timeout and a kill left out, a re-executed attempt kept out of the truth, the latest verdict
+ * and the latest credit label of each annotator taking effect. Every number is worked out by hand.
  */
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ function bundle(): object[] {
     rubric('p2', 'performance', 'P01'),
     { type: 'library', id: 'L1', name: 'L1', method: 'hand-curated', builtAt: '2026-10-01', rubrics: ['e1', 'e2', 'p1'] },
     { type: 'library', id: 'L2', name: 'L2', method: 'hand-curated', builtAt: '2026-10-01', rubrics: ['e2', 'p2'] },
-    // a.py v1 failed when re-executed (no traceback kept): a failure of unknown class. b.py's timeout says nothing.
+    // a.py v1 failed when re-executed: a re-run, not a failure of the rollout, so not in the truth. b.py's timeout says nothing.
     {
       type: 'case',
       id: 'case-a1',
@@ -134,39 +134,64 @@ describe('rubrics.precisionRecall on a hand-made case', () => {
   it('matches the hand computation per family, category and library', async () => {
     const report = await core.invoke('rubrics.precisionRecall', {});
     const rate = (hits: number, total: number) => ({ hits, total, value: hits / total });
-    // Error: firings with truth e1@a0 (right), e2@a0, e1@a1, e2@c0 (right): 2/4. Failures: a0 KeyError,
-    // a1 unknown class (its re-execution), c0 OutOfMemoryError and TypeError: 4, of which 2 caught.
+    // Error: firings with truth e1@a0 (right), e2@a0, e1@a1 (its step passed), e2@c0 (right): 2/4. Failures:
+    // a0 KeyError, c0 OutOfMemoryError and TypeError: 3, of which 2 caught (a1's failed re-run is not one).
     // Performance: firings p1@a1 (credited), p2@a1, p2@c0: 1/3. Gaps: a1 (p1) caught, c0 (p1 by ben) missed: 1/2.
     expect(report).toMatchObject({
       verdicts: 13,
       programs: 5,
       families: [
-        { family: 'error', precision: rate(2, 4), recall: rate(2, 4), firingsWithoutTruth: 2, firingsWithoutPrediction: 0 },
+        { family: 'error', precision: rate(2, 4), recall: rate(2, 3), firingsWithoutTruth: 2, firingsWithoutPrediction: 0 },
         { family: 'performance', precision: rate(1, 3), recall: rate(1, 2), firingsWithoutTruth: 1, firingsWithoutPrediction: 0 },
       ],
     });
+    // The re-runs of a1 (it has no judged failure) and b0 (only timed out: no truth) re-ran no judged failure.
+    expect(report.reruns).toEqual({ judgedFailures: 3, rerun: 0, reproduced: 0, different: 0, environment: 0, unresolved: 0, failures: [] });
+    // Rows counted: 14 verdicts, 2 attempts, 5 credit labels, 5 failure events (steps 1, 3, 4, 5 and 6 failed).
+    expect(report.basis).toMatchObject({
+      runs: ['unrecorded'],
+      rollouts: ['r-1'],
+      judgedAt: '2026-10-03',
+      through: { verdict: 14, attempt: 2, label: 5, failure: 5 },
+    });
+    expect(report.since).toEqual({ verdicts: 0, reruns: 0, labels: 0, failures: 0 });
     const rows = (list: { family: string; precision: { hits: number; total: number }; recall: { hits: number; total: number } }[], key: (r: never) => string) =>
       list.map((r) => [key(r as never), r.family, `${r.precision.hits}/${r.precision.total}`, `${r.recall.hits}/${r.recall.total}`]);
     expect(rows(report.byCategory, (r: { category: string }) => r.category)).toEqual([
-      ['C02', 'error', '1/2', '1/4'],
-      ['C06', 'error', '1/2', '1/4'],
+      ['C02', 'error', '1/2', '1/3'],
+      ['C06', 'error', '1/2', '1/3'],
       ['P01', 'performance', '1/3', '1/2'],
     ]);
     expect(rows(report.byLibrary, (r: { library: string }) => r.library)).toEqual([
-      ['L1', 'error', '2/4', '2/4'],
+      ['L1', 'error', '2/4', '2/3'],
       ['L1', 'performance', '1/1', '1/2'],
-      ['L2', 'error', '1/2', '1/4'],
+      ['L2', 'error', '1/2', '1/3'],
       ['L2', 'performance', '0/2', '0/2'],
     ]);
   });
 
   it('restricts the scope to one library', async () => {
     const report = await core.invoke('rubrics.precisionRecall', { library: 'L2' });
-    // Only e2 and p2 verdicts. Error failures a0, a1, c0 (x2); gaps a1 and c0 (credited to p1, outside the scope, still gaps).
+    // Only e2 and p2 verdicts. Error failures a0, c0 (x2); gaps a1 and c0 (credited to p1, outside the scope, still gaps).
     expect(report.families.map((f) => [f.family, `${f.precision.hits}/${f.precision.total}`, `${f.recall.hits}/${f.recall.total}`])).toEqual([
-      ['error', '1/2', '1/4'],
+      ['error', '1/2', '1/3'],
       ['performance', '0/2', '0/2'],
     ]);
     expect(report.byLibrary.map((r) => r.library)).toEqual(['L2', 'L2']);
+  });
+
+  it('keeps figures computed through given rows, and counts the credit labels written since', async () => {
+    const pinned = await core.invoke('rubrics.precisionRecall', {});
+    const dir = tempDir();
+    // ben now credits p2 on a.py v1, where p2 fired: performance precision 1/3 becomes 2/3 once recomputed.
+    const later = { type: 'label', annotator: 'ben', schema: 'credit', target: { kind: 'program', id: JSON.stringify(['p2', 'r-1', 'a.py', 1]) } };
+    await core.invoke('import.files', { paths: [writeBundle(dir, 'later.jsonl', [{ ...later, value: 'credited', at: '2026-10-04T09:00:00Z' }])] });
+    const performance = (r: typeof pinned) => r.families.find((f) => f.family === 'performance')!.precision;
+    const again = await core.invoke('rubrics.precisionRecall', { through: pinned.basis.through });
+    expect(performance(again)).toEqual(performance(pinned));
+    expect(again.since).toEqual({ verdicts: 0, reruns: 0, labels: 1, failures: 0 });
+    const recomputed = await core.invoke('rubrics.precisionRecall', {});
+    expect(performance(recomputed)).toEqual({ hits: 2, total: 3, value: 2 / 3 });
+    expect(recomputed.since).toEqual({ verdicts: 0, reruns: 0, labels: 0, failures: 0 });
   });
 });

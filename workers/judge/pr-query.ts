@@ -1,37 +1,58 @@
 /**
  * `rubrics.precisionRecall`: precision and recall of the latest verdicts (of one judge run,
  * or of every run) against execution truth, per family, per category and per library
- * (docs/definitions.md; definitions in precision-recall.ts).
+ * (docs/definitions.md; definitions in precision-recall.ts), with the re-runs of the judged
+ * failures beside them and the rows the figures were computed from.
  */
-import type { PrecisionRecallReport } from '../../common/pipeline/pipeline-types';
+import type { PrecisionRecallReport, RowMarks } from '../../common/pipeline/pipeline-types';
 import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
 import { compareCodes, rubricCategorySql } from '../retrieval/effective-category';
 import { runRow } from '../pipeline/run-store';
-import { precisionRecall, type JudgedVerdict } from './precision-recall';
-import { programTruth } from './truth-query';
+import { failureNames, precisionRecall, type JudgedVerdict } from './precision-recall';
+import { programAttempts, programKey } from './program-attempts';
+import { rerunEvidence, type JudgedFailure } from './rerun-evidence';
+import { currentMarks, newerTruth } from './figures-basis';
+import { programRefs, programTruth } from './truth-query';
 
 const families: RubricFamily[] = ['error', 'performance'];
 
-/** The report over the latest verdicts in scope (one run's, one library's rubrics', or all). */
-export function precisionRecallReport(db: Db, scope: { library?: string; run?: string }): PrecisionRecallReport {
+/**
+ * The report over the latest verdicts in scope (one run's, one library's rubrics', or all),
+ * counting rows up to `through` (default: every row there is now).
+ */
+export function precisionRecallReport(db: Db, scope: { library?: string; run?: string; through?: RowMarks }): PrecisionRecallReport {
   if (scope.library !== undefined) requireLibrary(db, scope.library);
   if (scope.run !== undefined) runRow(db, scope.run);
+  const through = scope.through ?? currentMarks(db);
+  const inScope = `(@run IS NULL OR v.run_id = @run)
+        AND (@library IS NULL OR v.rubric_id IN (SELECT rubric_id FROM library_rubrics WHERE library_id = @library))`;
+  const params = { run: scope.run ?? null, library: scope.library ?? null, through: through.verdict };
   const rows = db
-    .prepare<unknown[], JudgedVerdict & { category: string }>(
+    .prepare<unknown[], JudgedVerdict & { category: string; runId: string | null; createdAt: string }>(
       `SELECT v.rubric_id AS rubric, r.family, ${rubricCategorySql('r')} AS category, v.program_id AS program, v.verdict,
-        v.predicted_exception AS predictedException
+        v.predicted_exception AS predictedException, v.run_id AS runId, v.created_at AS createdAt
       FROM verdicts v JOIN rubrics r ON r.id = v.rubric_id
-      WHERE (@run IS NULL OR v.run_id = @run)
-        AND (@library IS NULL OR v.rubric_id IN (SELECT rubric_id FROM library_rubrics WHERE library_id = @library))
-        AND v.id = (SELECT max(w.id) FROM verdicts w WHERE w.rubric_id = v.rubric_id AND w.program_id = v.program_id AND (@run IS NULL OR w.run_id = @run))
+      WHERE ${inScope} AND v.id <= @through
+        AND v.id = (SELECT max(w.id) FROM verdicts w WHERE w.rubric_id = v.rubric_id AND w.program_id = v.program_id AND w.id <= @through AND (@run IS NULL OR w.run_id = @run))
       ORDER BY v.id`,
     )
-    .all({ run: scope.run ?? null, library: scope.library ?? null });
+    .all(params);
+  const newerVerdicts = db.prepare<unknown[], number>(`SELECT count(*) FROM verdicts v WHERE ${inScope} AND v.id > @through`).pluck().get(params) ?? 0;
   const programs = [...new Set(rows.map((r) => r.program))];
-  const truth = programTruth(db, programs);
+  const refs = programRefs(db, programs);
+  const truth = programTruth(db, refs, through);
   const verdicts: JudgedVerdict[] = rows;
+  const attempts = programAttempts(db, new Map(refs.map((r) => [programKey(r.rollout, r.path, r.version), r.id])));
+  const counted = new Map([...attempts].map(([program, list]) => [program, list.filter((a) => a.id <= through.attempt)]));
+  const errorPrograms = new Set(rows.filter((r) => r.family === 'error').map((r) => r.program));
+  const judgedFailures: JudgedFailure[] = refs
+    .filter((ref) => errorPrograms.has(ref.id))
+    .flatMap((ref) => {
+      const raised = truth.get(ref.id)?.raised ?? null;
+      return raised === null ? [] : [...failureNames(raised)].map((exceptionClass) => ({ ...ref, program: ref.id, exceptionClass }));
+    });
 
   /** Rows of a rubric subset, one per family its rubrics belong to. */
   const rowsFor = (subset: ReadonlySet<string>) =>
@@ -55,5 +76,18 @@ export function precisionRecallReport(db: Db, scope: { library?: string; run?: s
     families: families.map((f) => precisionRecall(verdicts, truth, f)),
     byCategory: keysOf(categories).flatMap((category) => rowsFor(categories.get(category)!).map((row) => ({ ...row, category }))),
     byLibrary: keysOf(libraries).flatMap((library) => rowsFor(libraries.get(library)!).map((row) => ({ ...row, library }))),
+    basis: {
+      runs: [...new Set(rows.map((r) => r.runId ?? 'unrecorded'))].sort(),
+      rollouts: [...new Set(refs.map((r) => r.rollout))].sort(),
+      judgedAt: rows.reduce<string | null>((latest, r) => (latest === null || r.createdAt > latest ? r.createdAt : latest), null),
+      computedAt: new Date().toISOString(),
+      through,
+    },
+    since: {
+      verdicts: newerVerdicts,
+      reruns: [...attempts.values()].reduce((n, list) => n + list.filter((a) => a.id > through.attempt).length, 0),
+      ...newerTruth(db, refs, through),
+    },
+    reruns: rerunEvidence(db, judgedFailures, counted),
   };
 }

@@ -3,8 +3,8 @@
  * the latest verdicts and each program's truth come in.
  *
  * Error family. A program's truth is the set of exception classes its executions raised
- * (steps of rollouts that ran it and re-executed attempts), leaving out executions that timed
- * out or were killed: no static rubric can predict those. A program whose every execution
+ * (steps of the rollouts that ran it; never re-run attempts, see rerun-evidence.ts), leaving
+ * out executions that timed out or were killed: no static rubric can predict those. A program whose every execution
  * was left out, or that never ran, has no truth. A firing is correct when the program raised
  * the exception class the verdict predicted (compared by its last dotted name, so
  * `torch.OutOfMemoryError` matches `OutOfMemoryError`); a firing without a prediction is
@@ -51,6 +51,11 @@ export interface ProgramTruth {
 export function exceptionName(name: string): string {
   const trimmed = name.trim();
   return trimmed.slice(trimmed.lastIndexOf('.') + 1);
+}
+
+/** A program's error failures: the classes it raised, one per last dotted name (classes that differ only by module are one failure). */
+export function failureNames(raised: ReadonlySet<string | null>): Set<string | null> {
+  return new Set([...raised].map((name) => (name === null ? null : exceptionName(name))));
 }
 
 function rate(hits: number, total: number): Rate {
@@ -110,9 +115,7 @@ export function precisionRecall(
     if (t === null) continue;
     const hits = caughtBy.get(program);
     if (family === 'error') {
-      // Classes that differ only by module name are one failure.
-      const names = new Set([...(t as ReadonlySet<string | null>)].map((raised) => (raised === null ? null : exceptionName(raised))));
-      for (const name of names) {
+      for (const name of failureNames(t as ReadonlySet<string | null>)) {
         failures++;
         if (name !== null && hits?.has(name)) caught++;
       }

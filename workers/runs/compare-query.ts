@@ -1,29 +1,45 @@
-import type { ExperimentComparison } from '../../common/runs/run-types';
+import type { ExperimentComparison, ResearchComparison } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { pairedComparison, validityDifference, type AttemptOutcome, type TaskDirection } from './paired-comparison';
+import { comparisonDefaults, pairedComparison, validityDifference, type AttemptOutcome, type TaskDirection } from './paired-comparison';
+import { armPairResearch } from './arm-pair-research';
 import { armPlacement } from './placement';
 import { leaderboardsByTask } from './leaderboard-queries';
 
-/** Paired comparison of two arms of an experiment, over every attempt row it has. */
-export function compareArms(db: Db, experiment: string, a: string, b: string): ExperimentComparison {
+interface ExperimentRow {
+  arms: string[];
+  repeats: number;
+}
+
+function experimentRow(db: Db, experiment: string): ExperimentRow {
   const row = db.prepare<unknown[], { arms: string; repeats: number }>('SELECT arms, repeats FROM experiments WHERE id = ?').get(experiment);
   if (row === undefined) throw new ApiError('not_found', `experiment "${experiment}" is not in this corpus`);
-  const arms = JSON.parse(row.arms) as string[];
+  return { arms: JSON.parse(row.arms) as string[], repeats: row.repeats };
+}
+
+/** Every planned slot of the given arms, with its attempt row where there is one. */
+function armSlots(db: Db, experiment: string, row: ExperimentRow, arms: readonly string[]): AttemptOutcome[] {
+  const recorded = db
+    .prepare<unknown[], Omit<AttemptOutcome, 'valid'> & { valid: number | null }>(
+      `SELECT a.id, a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid, a.wall_s AS wallS
+        FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (SELECT value FROM json_each(?))`,
+    )
+    .all(experiment, JSON.stringify(arms))
+    .map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
+  return withPlannedSlots(db, experiment, arms, row.repeats, recorded);
+}
+
+/** Paired comparison of two arms of an experiment, over every attempt row it has. */
+export function compareArms(db: Db, experiment: string, a: string, b: string): ExperimentComparison {
+  const row = experimentRow(db, experiment);
   for (const [field, arm] of [
     ['a', a],
     ['b', b],
   ] as const) {
-    if (!arms.includes(arm)) throw new ApiError('invalid_request', `${field}: experiment "${experiment}" has no arm "${arm}" (arms: ${arms.join(', ')})`);
+    if (!row.arms.includes(arm))
+      throw new ApiError('invalid_request', `${field}: experiment "${experiment}" has no arm "${arm}" (arms: ${row.arms.join(', ')})`);
   }
-  const recorded = db
-    .prepare<unknown[], Omit<AttemptOutcome, 'valid'> & { valid: number | null }>(
-      `SELECT a.case_id AS caseId, c.task_id AS task, a.arm, a.repeat, a.status, a.score, a.valid
-        FROM attempts a JOIN cases c ON c.id = a.case_id WHERE a.experiment_id = ? AND a.arm IN (?, ?)`,
-    )
-    .all(experiment, a, b)
-    .map((r) => ({ ...r, valid: r.valid === null ? null : r.valid === 1 }));
-  const attempts = withPlannedSlots(db, experiment, [a, b], row.repeats, recorded);
+  const attempts = armSlots(db, experiment, row, [a, b]);
   const directions = taskDirections(
     db,
     attempts.map((t) => t.task),
@@ -33,7 +49,27 @@ export function compareArms(db: Db, experiment: string, a: string, b: string): E
     attempts.map((t) => t.task),
   );
   const placement = boards.size ? { tasks: [...boards.keys()].sort(), a: armPlacement(attempts, a, boards), b: armPlacement(attempts, b, boards) } : null;
-  return { experiment, a, b, ...pairedComparison(attempts, a, b, directions), placement, validity: validityDifference(attempts, a, b) };
+  const paired = pairedComparison(attempts, a, b, directions);
+  const research = armPairResearch(attempts, a, b, paired.perCase, paired);
+  return { experiment, a, b, ...paired, placement, research, validity: validityDifference(attempts, a, b) };
+}
+
+/** `experiments.research`: every pair of the experiment's arms, each later arm (A) against each earlier one (B). */
+export function researchComparison(db: Db, experiment: string): ResearchComparison {
+  const row = experimentRow(db, experiment);
+  const attempts = armSlots(db, experiment, row, row.arms);
+  const directions = taskDirections(
+    db,
+    attempts.map((t) => t.task),
+  );
+  const pairs = row.arms.flatMap((b, i) =>
+    row.arms.slice(i + 1).map((a) => {
+      const paired = pairedComparison(attempts, a, b, directions);
+      return armPairResearch(attempts, a, b, paired.perCase, paired);
+    }),
+  );
+  const { resamples, seed } = comparisonDefaults;
+  return { experiment, arms: row.arms, computedAt: new Date().toISOString(), resamples, seed, pairs };
 }
 
 /** Each task's metric and direction, as the corpus records them (either may be unknown). */

@@ -3,6 +3,8 @@ import { bootstrapOverTasks } from './task-bootstrap';
 
 /** One attempt as the comparison sees it. */
 export interface AttemptOutcome {
+  /** The attempt row; absent for a planned slot never started. */
+  id?: number;
   caseId: string;
   task: string;
   arm: string;
@@ -10,6 +12,8 @@ export interface AttemptOutcome {
   status: string;
   score: number | null;
   valid: boolean | null;
+  /** Wall seconds, when recorded. */
+  wallS?: number | null;
 }
 
 /** A task's metric and direction; `higherIsBetter` null when the corpus does not know it. */
@@ -19,12 +23,15 @@ export interface TaskDirection {
 }
 
 /** The comparison's numbers; their meaning is documented on `ExperimentComparison` in common/runs/run-types.ts. */
-export type PairedComparison = Omit<ExperimentComparison, 'experiment' | 'a' | 'b' | 'validity' | 'placement'>;
+export type PairedComparison = Omit<ExperimentComparison, 'experiment' | 'a' | 'b' | 'validity' | 'placement' | 'research'>;
 
 export interface ComparisonOptions {
   resamples?: number;
   seed?: number;
 }
+
+/** The bootstrap of every comparison figure: B resamples, a fixed seed (docs/definitions.md). */
+export const comparisonDefaults = { resamples: 10_000, seed: 20_261_129 } as const;
 
 /** Fewer tasks than this behind a pooled figure gets a warning beside it (docs/definitions.md). */
 export const FEW_TASKS = 5;
@@ -82,8 +89,8 @@ export function pairedComparison(
   directions: ReadonlyMap<string, TaskDirection>,
   options: ComparisonOptions = {},
 ): PairedComparison {
-  const resamples = options.resamples ?? 10_000;
-  const seed = options.seed ?? 20_261_129;
+  const resamples = options.resamples ?? comparisonDefaults.resamples;
+  const seed = options.seed ?? comparisonDefaults.seed;
   const slot = new Map<string, AttemptOutcome>();
   const taskOf = new Map<string, string>();
   const repeatsOf = new Map<string, Set<number>>();

@@ -1,11 +1,14 @@
 import type { CorpusTable } from '../../../common/corpus-tables';
-import type { PrecisionRecallRow, Rate } from '../../../common/pipeline/pipeline-types';
+import { useState } from 'react';
+import type { PrecisionRecallRow, Rate, RowMarks } from '../../../common/pipeline/pipeline-types';
 import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { formatCount } from '../lib/format';
 import { CategoryBadge } from '../rubrics/category-badge';
+import { FiguresBasisLine } from './figures-basis';
+import { RerunEvidenceSection } from './rerun-evidence';
 
-/** Writes that change precision or recall: verdicts, credit labels, executions. */
+/** Writes that change precision or recall or what came since: verdicts, credit labels, failure events, re-runs. */
 const truthTables: readonly CorpusTable[] = ['verdicts', 'labels', 'attempts', 'steps', 'failure_events', 'library_rubrics'];
 
 function percent(r: Rate): string {
@@ -94,7 +97,16 @@ function PrTable({ rows, byCategory }: { rows: (PrecisionRecallRow & { category?
 
 /** Precision and recall of a library's rubrics against execution truth, per family and per category (latest verdicts). */
 export function PrecisionRecall({ library }: { library: string }) {
-  const fetched = useOperation('rubrics.precisionRecall', { library }, { tables: truthTables });
+  // The rows the shown figures count, once computed: refetches after writes keep them, so the
+  // figures never move silently; "recompute" drops the pin (docs/definitions.md).
+  const [pin, setPin] = useState<{ library: string; through: RowMarks } | null>(null);
+  const through = pin?.library === library ? pin.through : null;
+  const fetched = useOperation('rubrics.precisionRecall', through === null ? { library } : { library, through }, {
+    tables: truthTables,
+    onLoad: (report) => {
+      if (through === null) setPin({ library, through: report.basis.through });
+    },
+  });
   const shown = fetched.error !== null ? { report: null, error: fetched.error.message } : fetched.data === null ? null : { report: fetched.data, error: null };
   const r = shown?.report ?? null;
   return (
@@ -120,19 +132,22 @@ export function PrecisionRecall({ library }: { library: string }) {
         <>
           <PrTable rows={r.families} byCategory={false} />
           {r.byCategory.length > 0 && <PrTable rows={r.byCategory} byCategory />}
+          <FiguresBasisLine basis={r.basis} since={r.since} onRecompute={() => setPin(null)} />
+          <RerunEvidenceSection reruns={r.reruns} />
           <ul className="pr-definitions">
             <li>
               <strong>Firings</strong>: latest verdicts “fires” on programs with truth for the family. <strong>Correct</strong>: error family, the program
-              raised the predicted exception class (last dotted name; timeouts and kills left out); performance family, an annotator&apos;s latest credit label
-              credits the rubric on that program.
+              raised the predicted exception class in a step of the judged rollouts (last dotted name; timeouts and kills left out); performance family, an
+              annotator&apos;s latest credit label credits the rubric on that program.
             </li>
             <li>
               <strong>Precision</strong> = correct / firings.
             </li>
             <li>
-              <strong>Failures</strong>: error family, each (program, exception class) its executions raised; performance family, each program with a credited
-              rubric. Counted for every program a rubric of the family was judged on, so a category&apos;s recall shares the whole&apos;s denominator.{' '}
-              <strong>Failures caught</strong>: some firing on that program predicted that class (or is credited).
+              <strong>Failures</strong>: error family, each (program, exception class) the judged rollouts&apos; steps that ran it raised (re-runs are counted
+              apart, above); performance family, each program with a credited rubric. Counted for every program a rubric of the family was judged on, so a
+              category&apos;s recall shares the whole&apos;s denominator. <strong>Failures caught</strong>: some firing on that program predicted that class (or
+              is credited).
             </li>
             <li>
               <strong>Recall</strong> = failures caught / failures. “—” when the denominator is 0.

@@ -7,6 +7,7 @@ import { useRunsStore } from '../stores/runs-store';
 import { AttemptGrid } from './attempt-grid';
 import { isFinished, isLive, neverStarted } from './attempt-status';
 import { ComparisonPanel } from './comparison-panel';
+import { ResearchComparisonDialog } from './research-comparison';
 import { ConfirmDialog } from './confirm-dialog';
 import { gridRows } from './grid-model';
 import { primaryHost } from './pool-fields';
@@ -51,6 +52,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [diffingArms, setDiffingArms] = useState(false);
+  const [researching, setResearching] = useState(false);
 
   const rows = useMemo(() => gridRows(detail), [detail]);
   const selected = detail.attempts.find((a) => a.id === attemptId) ?? defaultAttempt(detail.attempts);
@@ -113,6 +115,11 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
             Diff arms
           </button>
         )}
+        {detail.arms.length > 1 && (
+          <button type="button" className="button" onClick={() => setResearching(true)} data-testid="research-button">
+            Research report
+          </button>
+        )}
         <RunControls
           backend={backend}
           onBackend={setBackend}
@@ -158,6 +165,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
         <ComparisonPanel key={detail.id} experiment={detail.id} arms={detail.arms} finished={finished} />
       </div>
       {diffingArms && <ArmDiffDialog detail={detail} onClose={() => setDiffingArms(false)} />}
+      {researching && <ResearchComparisonDialog experiment={detail.id} name={detail.name} onClose={() => setResearching(false)} />}
       {confirming && (
         <ConfirmDialog
           title="Cancel the run?"
