@@ -20,6 +20,7 @@ import { precisionRecallCommand } from './precision-recall-command';
 import { replayCommand } from './replay-command';
 import { resumeCommand, runsCommand } from './runs-command';
 import { labelsCommand } from './labels-command';
+import { peopleCommand } from './people-command';
 import { failuresCommand, importCommand } from './import-command';
 
 /** One option as `parseArgs` takes it. */
@@ -133,6 +134,7 @@ export const commands: Record<string, Command> = {
   rerun: rerunCommand,
   run: runCommand,
   labels: labelsCommand,
+  people: peopleCommand,
   mine: mineCommand,
   curate: curateCommand,
   judge: judgeCommand,

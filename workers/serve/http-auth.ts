@@ -1,11 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Person } from '../../common/people/people';
 
 /**
  * A request that passed the front door, with the route it names: the path without the session
- * prefix. `prefixed` says whether the token came in the path (the page's own requests).
+ * prefix. `prefixed` says whether the token came in the path (the page's own requests); `person` whose secret it carried.
  */
-export type AuthVerdict = { ok: true; route: string; prefixed: boolean } | { ok: false; status: 401 | 403; reason: string };
+export type AuthVerdict = { ok: true; route: string; prefixed: boolean; person: Person; token: string } | { ok: false; status: 401 | 403; reason: string };
 
 /**
  * The page and everything it loads live under `/s/<token>/`: the browser keeps the token in
@@ -31,17 +31,12 @@ export function presentedToken(req: IncomingMessage, url: URL): { token: string 
   return { token: (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? undefined, route, prefixed: false };
 }
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
  * Serve mode's front door: the Host must be this loopback server (no DNS rebinding), a
- * browser's Origin must be this server, and every request must carry the token.
+ * browser's Origin must be this server, and every request must carry the secret of a person
+ * who may sign in now (`signIn`), whose request it then is.
  */
-export function authorize(req: IncomingMessage, url: URL, port: number, token: string): AuthVerdict {
+export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Person | undefined): AuthVerdict {
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!allowedHosts.includes(req.headers.host ?? '')) return { ok: false, status: 403, reason: 'unexpected Host header' };
   const origin = req.headers.origin;
@@ -50,6 +45,7 @@ export function authorize(req: IncomingMessage, url: URL, port: number, token: s
   }
   const presented = presentedToken(req, url);
   if (presented.token === undefined || presented.token === '') return { ok: false, status: 401, reason: 'token required' };
-  if (!sameToken(presented.token, token)) return { ok: false, status: 403, reason: 'wrong token' };
-  return { ok: true, route: presented.route, prefixed: presented.prefixed };
+  const person = signIn(presented.token);
+  if (!person) return { ok: false, status: 403, reason: 'wrong or revoked token' };
+  return { ok: true, route: presented.route, prefixed: presented.prefixed, person, token: presented.token };
 }
