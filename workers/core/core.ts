@@ -16,7 +16,7 @@ import type { Person } from '../../common/people/people';
 import { getSettings } from '../labels/user-settings';
 import { blindAnswer } from '../people/blind-answers';
 import { isAuthored, recordAuthor } from '../people/record-author';
-import { guardRequest, isBlind } from '../people/session-guard';
+import { guardRequest, isBlind, requireRole } from '../people/session-guard';
 
 export interface CoreOptions {
   dbPath: string;
@@ -96,6 +96,7 @@ export class Core {
   async call(name: string, request: unknown, person?: Person): Promise<Result<unknown>> {
     try {
       const op = requireOperation(name);
+      if (person) requireRole(op, person);
       const base = operationAccess[op] === 'read' ? this.readCtx : this.ctx;
       const parsed = person ? guardRequest(op, parseRequest(op, request), person, base.db) : parseRequest(op, request);
       const handler = handlers[op] as (req: unknown, ctx: HandlerContext) => unknown;

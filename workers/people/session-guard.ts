@@ -17,15 +17,16 @@ const ownName = new Set<OperationName>(['labels.add', 'labels.undo', 'labels.mar
 /** Reads that blind mode governs through their `blind` field. */
 const blindField = new Set<OperationName>(['labels.queue', 'labels.evidence']);
 
-/** Throws `forbidden` when the person may not run the operation; returns the request as the person may make it. */
-export function guardRequest<K extends OperationName>(op: K, request: ParsedRequestOf<K>, person: Person, db: Db): ParsedRequestOf<K> {
+/** Throws `forbidden` when the person's role is below the operation's; checked before the request is read. */
+export function requireRole(op: OperationName, person: Person): void {
   const required = operationRoles[op];
-  if (!roleAllows(person.role, required)) {
-    throw new ApiError('forbidden', `${op}: needs the ${required} role; ${person.name} is ${person.role === 'admin' ? 'an' : 'a'} ${person.role}`, {
-      required,
-      role: person.role,
-    });
-  }
+  if (roleAllows(person.role, required)) return;
+  const article = person.role === 'admin' ? 'an' : 'a';
+  throw new ApiError('forbidden', `${op}: needs the ${required} role; ${person.name} is ${article} ${person.role}`, { required, role: person.role });
+}
+
+/** Returns the request as the person may make it: in their own name, with their own blind setting; throws `forbidden` for another's name. */
+export function guardRequest<K extends OperationName>(op: K, request: ParsedRequestOf<K>, person: Person, db: Db): ParsedRequestOf<K> {
   const fields = request as { annotator?: string; blind?: boolean };
   if (ownName.has(op) && fields.annotator !== person.name) {
     throw new ApiError('forbidden', `${op}: annotator "${fields.annotator}" is not you; you are signed in as "${person.name}"`, { field: 'annotator' });

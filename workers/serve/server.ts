@@ -20,7 +20,8 @@ import { serveStatic } from './static-files';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 import { SessionPeople } from './session-people';
-import { roleAllows, type Person } from '../../common/people/people';
+import { requireRole } from '../people/session-guard';
+import type { Person } from '../../common/people/people';
 import { annotatorName } from '../../common/labels/label-requests';
 
 /** How often open event sockets are checked against the corpus's people, so a link revoked elsewhere closes them. */
@@ -159,9 +160,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     const { route, person } = verdict;
     if (route === '/upload') {
       if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
-      // Uploads feed imports (corpus files, label files), which researchers do.
-      if (!roleAllows(person.role, 'researcher'))
-        return sendError(res, { code: 'forbidden', message: `upload: needs the researcher role; ${person.name} is a ${person.role}` });
+      // An upload is only ever imported, so it takes the import's role.
+      requireRole('import.files', person);
       const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload', url.searchParams.get('folder'));
       return sendJson(res, 200, { ok: true, value: { path } });
     }
@@ -170,6 +170,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
       const op = route.slice('/api/'.length);
       if (!isOperationName(op)) return sendError(res, { code: 'unknown_operation', message: `unknown operation "${op}"` });
+      requireRole(op, person);
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
       const body = await readJsonBody(req, op);
       if (!body.ok) return sendError(res, body.error);
