@@ -1,11 +1,22 @@
 import type { IncomingMessage } from 'node:http';
 import type { Person } from '../../common/people/people';
 
+/** Who a request is from. */
+export interface Session {
+  person: Person;
+  /**
+   * Signed in through the printed URL: the box's own person, who works as in the desktop app
+   * (labels in the corpus's annotator name, keeps the corpus's blind mode and theme, an admin);
+   * every other person's writes and reads are bound to their own name.
+   */
+  local: boolean;
+}
+
 /**
  * A request that passed the front door, with the route it names: the path without the session
- * prefix. `prefixed` says whether the token came in the path (the page's own requests); `person` whose secret it carried.
+ * prefix. `prefixed` says whether the token came in the path (the page's own requests); `session` whose secret it carried.
  */
-export type AuthVerdict = { ok: true; route: string; prefixed: boolean; person: Person; token: string } | { ok: false; status: 401 | 403; reason: string };
+export type AuthVerdict = { ok: true; route: string; prefixed: boolean; session: Session; token: string } | { ok: false; status: 401 | 403; reason: string };
 
 /**
  * The page and everything it loads live under `/s/<token>/`: the browser keeps the token in
@@ -36,7 +47,7 @@ export function presentedToken(req: IncomingMessage, url: URL): { token: string 
  * browser's Origin must be this server, and every request must carry the secret of a person
  * who may sign in now (`signIn`), whose request it then is.
  */
-export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Person | undefined): AuthVerdict {
+export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Session | undefined): AuthVerdict {
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!allowedHosts.includes(req.headers.host ?? '')) return { ok: false, status: 403, reason: 'unexpected Host header' };
   const origin = req.headers.origin;
@@ -45,7 +56,7 @@ export function authorize(req: IncomingMessage, url: URL, port: number, signIn: 
   }
   const presented = presentedToken(req, url);
   if (presented.token === undefined || presented.token === '') return { ok: false, status: 401, reason: 'token required' };
-  const person = signIn(presented.token);
-  if (!person) return { ok: false, status: 403, reason: 'wrong or revoked token' };
-  return { ok: true, route: presented.route, prefixed: presented.prefixed, person, token: presented.token };
+  const session = signIn(presented.token);
+  if (!session) return { ok: false, status: 403, reason: 'wrong or revoked token' };
+  return { ok: true, route: presented.route, prefixed: presented.prefixed, session, token: presented.token };
 }

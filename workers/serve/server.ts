@@ -157,7 +157,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       res.end(`${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}\n`);
       return;
     }
-    const { route, person } = verdict;
+    const { route } = verdict;
+    const { person } = verdict.session;
     if (route === '/upload') {
       if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
       // An upload is only ever imported, so it takes the import's role.
@@ -174,7 +175,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
       const body = await readJsonBody(req, op);
       if (!body.ok) return sendError(res, body.error);
-      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), { signal: abandoned(req, res), person });
+      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), {
+        signal: abandoned(req, res),
+        person: verdict.session.local ? undefined : person,
+      });
       if (result.ok && op === 'people.revoke') closeRevoked();
       return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
