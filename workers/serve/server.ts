@@ -185,7 +185,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
     if (!verdict.prefixed) {
       // The printed URL carries the token in its query; the page itself lives under the session path.
-      res.writeHead(303, { location: `${sessionPrefix(token)}${route.slice(1)}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+      res.writeHead(303, { location: `${sessionPrefix(verdict.token)}${route.slice(1)}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
       res.end();
       return;
     }

@@ -63,11 +63,14 @@ describe('a team on one serve process', () => {
   it('labels as the signed-in person only, refuses what their role does not allow, and stamps what they make', async () => {
     const { as, dbPath, server } = await start();
     const owner = as(ownerToken);
-    const ann = as(await addPerson(owner, 'ann'));
     const rita = as(await addPerson(owner, 'rita', 'researcher'));
 
-    const me = await value<ResponseOf<'settings.get'>>(ann('settings.get', {}));
+    const annToken = await addPerson(owner, 'ann');
+    const page = await fetch(`http://127.0.0.1:${server.port}/?token=${annToken}`, { redirect: 'manual' });
+    expect(page.headers.get('location')).toBe(`/s/${annToken}/`);
+    const me = await value<ResponseOf<'settings.get'>>(as(annToken)('settings.get', {}));
     expect(me).toMatchObject({ annotator: 'ann', role: 'auditor', signedIn: true, blind: true });
+    const ann = as(annToken);
 
     const asBob = await ann('labels.add', { annotator: 'bob', schema: 'quality_audit', target: rubric('rb-0011'), value: 'accept' });
     expect(asBob.status).toBe(403);
