@@ -43,15 +43,15 @@ export function presentedToken(req: IncomingMessage, url: URL): { token: string 
 }
 
 /**
- * Serve mode's front door: the Host must be this loopback server (no DNS rebinding), a
- * browser's Origin must be this server, and every request must carry the secret of a person
+ * Serve mode's front door: the Host must be this loopback server (no DNS rebinding) or the
+ * public address a TLS proxy in front of it serves (`publicUrl`), a browser's Origin must be one of them, and every request must carry the secret of a person
  * who may sign in now (`signIn`), whose request it then is.
  */
-export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Session | undefined): AuthVerdict {
-  const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-  if (!allowedHosts.includes(req.headers.host ?? '')) return { ok: false, status: 403, reason: 'unexpected Host header' };
+export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Session | undefined, publicUrl?: URL): AuthVerdict {
+  const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (!loopback.includes(req.headers.host ?? '') && req.headers.host !== publicUrl?.host) return { ok: false, status: 403, reason: 'unexpected Host header' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !allowedHosts.some((h) => origin === `http://${h}`)) {
+  if (origin !== undefined && !loopback.some((h) => origin === `http://${h}`) && origin !== publicUrl?.origin) {
     return { ok: false, status: 403, reason: `foreign origin ${origin}` };
   }
   const presented = presentedToken(req, url);

@@ -49,6 +49,20 @@ function osUserName(): string {
   return annotatorName.safeParse(cleaned).success ? cleaned : 'admin';
 }
 
+/** A public address as the proxy serves it: http(s), a host, nothing after it. */
+function parsePublicUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiError('invalid_request', `--public-url: "${text}" is not a URL; give the address the proxy serves, e.g. https://rwb.example.org`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search !== '' || url.username !== '') {
+    throw new ApiError('invalid_request', `--public-url: "${text}" must be an https:// (or http://) origin with no path, e.g. https://rwb.example.org`);
+  }
+  return url;
+}
+
 export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 
 export interface ServeOptions {
@@ -60,10 +74,18 @@ export interface ServeOptions {
   token?: string;
   /** The largest file /upload accepts. */
   maxUploadBytes?: number;
+  /**
+   * The address a reverse proxy with TLS (or a tunnel) in front serves the workbench at, e.g.
+   * `https://rwb.example.org`: requests for that Host and Origin are let in beside the loopback
+   * ones. The server itself still listens on 127.0.0.1 only.
+   */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
   url: string;
+  /** The same link at the public address, with `publicUrl`; else null. */
+  publicLink: string | null;
   port: number;
   token: string;
   /** Where uploads are kept until the server stops. */
@@ -125,6 +147,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new Error(`the renderer is not built (${rendererDir}/index.html is missing); run \`npm run build\` first`);
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample });
   const owner = await corpusOwner(worker);
   const people = new SessionPeople(options.dbPath, { secret: token, name: owner.name });
@@ -151,7 +174,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const verdict = authorize(req, url, port, signIn);
+    const verdict = authorize(req, url, port, signIn, publicUrl);
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}\n`);
@@ -190,7 +213,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       return;
     }
     const headers = {
-      'content-security-policy': contentSecurityPolicy({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+      'content-security-policy': contentSecurityPolicy({
+        connect: [
+          `ws://127.0.0.1:${port}`,
+          `ws://localhost:${port}`,
+          ...(publicUrl ? [`${publicUrl.protocol === 'https:' ? 'wss' : 'ws'}://${publicUrl.host}`] : []),
+        ],
+      }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
@@ -206,7 +235,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const verdict = authorize(req, url, port, signIn);
+    const verdict = authorize(req, url, port, signIn, publicUrl);
     if (!verdict.ok || verdict.route !== '/events') {
       const status = verdict.ok ? 404 : verdict.status;
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`);
@@ -227,6 +256,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    publicLink: publicUrl ? `${publicUrl.origin}/?token=${token}` : null,
     port,
     token,
     uploadsFolder: uploads.root,

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
 import WebSocket from 'ws';
 import type { ResponseOf } from '../../common/contract';
 import { Core } from '../core/core';
@@ -27,10 +28,10 @@ interface Answer {
   body: { ok: boolean; value?: unknown; error?: { code: string; message: string } };
 }
 
-async function start(): Promise<{ server: RunningServer; dbPath: string; as: (token: string) => Caller }> {
+async function start(publicUrl?: string): Promise<{ server: RunningServer; dbPath: string; as: (token: string) => Caller }> {
   const dir = tempDir();
   const dbPath = await sampleCorpus(dir);
-  const server = await startServer({ dbPath, port: 0, seedSample: false, rendererDir: stubRenderer(dir), token: ownerToken });
+  const server = await startServer({ dbPath, port: 0, seedSample: false, rendererDir: stubRenderer(dir), token: ownerToken, publicUrl });
   running.push(server);
   return { server, dbPath, as: (token) => caller(`http://127.0.0.1:${server.port}`, token) };
 }
@@ -197,5 +198,28 @@ describe('a team on one serve process', () => {
     expect((await as(bobToken)('settings.get', {})).status).toBe(403);
     expect(await bobClosed).toBe(4403);
     expect((await owner('settings.get', {})).status).toBe(200);
+  });
+
+  it('lets in the public address a TLS proxy serves with --public-url, and only that one', async () => {
+    const { server } = await start('https://rwb.example.org');
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/settings.get',
+          method: 'POST',
+          headers: { 'x-rwb-token': ownerToken, ...headers },
+        });
+        req.on('response', (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        req.on('error', reject);
+        req.end('{}');
+      });
+    expect(await status({ host: 'rwb.example.org', origin: 'https://rwb.example.org' })).toBe(200);
+    expect(await status({ host: 'rwb.example.org', origin: 'http://rwb.example.org' })).toBe(403);
+    expect(await status({ host: 'evil.example.org' })).toBe(403);
+    expect(server.publicLink).toBe(`https://rwb.example.org/?token=${ownerToken}`);
+    const page = await fetch(`http://127.0.0.1:${server.port}/s/${ownerToken}/`);
+    expect(page.headers.get('content-security-policy')).toContain('wss://rwb.example.org');
   });
 });
