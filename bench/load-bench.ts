@@ -6,84 +6,21 @@
  * every health request answered within 250 ms. Needs `npm run build` (serve mode serves the
  * renderer build).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { failureKinds } from '../common/corpus/bundle';
 import { rolloutSortKeys } from '../common/corpus/rollout-list';
 import { defaultRendererDir } from '../workers/serve/server';
 import { formatNumber } from './report';
-import { projectRoot } from './spawn-child';
+import { percentile, post, startServe, timeoutMs, type Server } from './serve-client';
 import { target, type Benchmark } from './types';
 
 const clients = 50;
 const durationMs = 30_000;
 const healthEveryMs = 2_000;
 const thinkMs = [500, 1500] as const;
-const timeoutMs = 10_000;
-
-interface Server {
-  origin: string;
-  token: string;
-  child: ChildProcess;
-}
-
-/** Starts `rwb serve --port 0` and resolves with the URL it prints. */
-function startServe(dbPath: string): Promise<Server> {
-  const child = spawn(process.execPath, [join(projectRoot, 'bin/rwb.js'), 'serve', '--db', dbPath, '--port', '0'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(out);
-      if (match) resolve({ origin: match[1]!, token: match[2]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`rwb serve exited (${code}) before printing its URL:\n${out}`)));
-  });
-}
-
-interface Outcome {
-  ms: number;
-  ok: boolean;
-  error?: string;
-  value?: unknown;
-}
-
-/** POSTs one API call over a keep-alive connection of `agent`; never throws. */
-function post(server: Server, agent: Agent, op: string, body: unknown): Promise<Outcome> {
-  const start = performance.now();
-  const payload = JSON.stringify(body);
-  return new Promise((resolve) => {
-    const done = (ok: boolean, error?: string, value?: unknown) => resolve({ ms: performance.now() - start, ok, error, value });
-    const req = request(`${server.origin}/api/${op}`, {
-      method: 'POST',
-      agent,
-      timeout: timeoutMs,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-rwb-token': server.token },
-    });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        try {
-          const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; value?: unknown; error?: { message: string } };
-          done(res.statusCode === 200 && json.ok, json.error?.message, json.value);
-        } catch (err) {
-          done(false, (err as Error).message);
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs / 1000} s`)));
-    req.on('error', (err) => done(false, err.message));
-    req.end(payload);
-  });
-}
-
 /** CPU seconds (user + system) a process has used, from /proc (Linux); null elsewhere. */
 function cpuSeconds(pid: number): number | null {
   try {
@@ -112,7 +49,6 @@ function serveCpu(server: Server): { serve: number | null; worker: number | null
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : NaN);
 
 export const loadBench: Benchmark = {
   name: 'load',

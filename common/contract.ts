@@ -9,6 +9,7 @@ import { corpusOperations } from './corpus/corpus-operations';
 import { ApiError, type ApiErrorData } from './errors';
 import type { EventListener } from './events';
 import { labelOperations } from './labels/label-operations';
+import { peopleOperations } from './people/people-operations';
 import { modelOperations } from './pipeline/model-operations';
 import { pipelineOperations } from './pipeline/pipeline-operations';
 import { rubricOperations } from './rubrics/rubric-operations';
@@ -23,6 +24,7 @@ export const operations = {
   ...runOperations,
   ...modelOperations,
   ...pipelineOperations,
+  ...peopleOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -25,6 +25,8 @@ export const corpusTables = [
   'library_rubrics',
   'model_prices',
   'model_requests',
+  'people',
+  'person_settings',
   'pipeline_run_requests',
   'pipeline_runs',
   'program_versions',

@@ -18,6 +18,8 @@ export const errorCodes = [
   'too_deep',
   /** A request body or upload larger than the server accepts. */
   'too_large',
+  /** The session's person may not do this: their role is below the operation's, or the request names someone else. */
+  'forbidden',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

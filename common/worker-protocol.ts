@@ -6,12 +6,15 @@
 import type { Result } from './contract';
 import type { ApiErrorData } from './errors';
 import type { WorkbenchEvent } from './events';
+import type { Person } from './people/people';
 
 export interface WorkerRequest {
   kind: 'request';
   id: number;
   op: string;
   request: unknown;
+  /** Serve mode's signed-in person the call is made for (the server decides it from the session, never the client). */
+  person?: Person;
 }
 
 /**

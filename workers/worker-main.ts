@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   core.onEvent((event) => port.send({ kind: 'event', event }));
   port.onMessage((message) => {
     if (message?.kind === 'credentials') core.setAppKey(message.apiKey, message.source);
-    else if (message?.kind === 'request') void core.call(message.op, message.request).then((result) => respond(message.id, result));
+    else if (message?.kind === 'request') void core.call(message.op, message.request, message.person).then((result) => respond(message.id, result));
   });
   port.send({ kind: 'ready' });
 }

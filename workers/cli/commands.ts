@@ -20,6 +20,7 @@ import { precisionRecallCommand } from './precision-recall-command';
 import { replayCommand } from './replay-command';
 import { resumeCommand, runsCommand } from './runs-command';
 import { labelsCommand } from './labels-command';
+import { peopleCommand } from './people-command';
 import { failuresCommand, importCommand } from './import-command';
 
 /** One option as `parseArgs` takes it. */
@@ -90,9 +91,9 @@ const exportCmd = defineCommand({
 });
 
 const serve = defineCommand({
-  usage: 'rwb serve [--db FILE] [--port N] [--max-upload-mb N] [--renderer DIR]',
-  summary: 'serve the workbench to a browser on 127.0.0.1; prints the URL with its token',
-  options: { port: { type: 'string' }, 'max-upload-mb': { type: 'string' }, renderer: { type: 'string' } },
+  usage: 'rwb serve [--db FILE] [--port N] [--max-upload-mb N] [--renderer DIR] [--public-url https://HOST]',
+  summary: 'serve the workbench to a browser on 127.0.0.1 (behind a TLS proxy at --public-url); prints the URL with its token',
+  options: { port: { type: 'string' }, 'max-upload-mb': { type: 'string' }, renderer: { type: 'string' }, 'public-url': { type: 'string' } },
   async run(ctx) {
     const portText = ctx.values.port ?? '0';
     const port = Number(portText);
@@ -110,8 +111,13 @@ const serve = defineCommand({
       seedSample: ctx.seedSample,
       maxUploadBytes: uploadMb === undefined ? undefined : Math.floor(uploadMb * 1024 * 1024),
       rendererDir: ctx.values.renderer,
+      publicUrl: ctx.values['public-url'],
     });
     ctx.out(`Rubric Workbench serving ${ctx.dbPath}\n${server.url}\n`);
+    if (server.publicLink) ctx.out(`through the proxy: ${server.publicLink}\n`);
+    process.stderr.write(
+      'Listening on 127.0.0.1 only. For a team: `rwb people add NAME` prints each person their own link; to reach this box, tunnel the port (ssh -L) or put a TLS reverse proxy in front and start with --public-url (README: "A team on one box").\n',
+    );
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -133,6 +139,7 @@ export const commands: Record<string, Command> = {
   rerun: rerunCommand,
   run: runCommand,
   labels: labelsCommand,
+  people: peopleCommand,
   mine: mineCommand,
   curate: curateCommand,
   judge: judgeCommand,

@@ -2,6 +2,7 @@ import type { AppInfo } from '../../common/corpus/corpus-types';
 import type { WorkbenchEvent } from '../../common/events';
 import type { ModelAccess } from '../model/model-access';
 import type { Db } from '../db/open-corpus';
+import type { Person } from '../../common/people/people';
 import type { Jobs } from './jobs';
 import type { LiveSession } from './live-session';
 import type { WriteLock } from './write-lock';
@@ -19,4 +20,6 @@ export interface HandlerContext {
   model: ModelAccess;
   /** This worker process's session: whether a row's owner is alive, and the jobs it runs. */
   session: LiveSession;
+  /** Serve mode's signed-in person the call is made for; absent for the desktop's and the CLI's one local person. */
+  person?: Person;
 }

@@ -12,6 +12,11 @@ import { workerSession } from '../context/live-session';
 import { operationAccess } from './operation-access';
 import { reconcileEveryMs, reconcileOwners } from './reconcile-owners';
 import { WriteLock } from '../context/write-lock';
+import type { Person } from '../../common/people/people';
+import { getSettings } from '../labels/user-settings';
+import { blindAnswer } from '../people/blind-answers';
+import { isAuthored, recordAuthor } from '../people/record-author';
+import { guardRequest, isBlind, requireRole } from '../people/session-guard';
 
 export interface CoreOptions {
   dbPath: string;
@@ -83,16 +88,32 @@ export class Core {
     else this.ctx.model.setAppKey(key, source);
   }
 
-  async call(name: string, request: unknown): Promise<Result<unknown>> {
+  /**
+   * Runs one operation. `person` is serve mode's signed-in person: their role is checked, the
+   * request may name only them, blind mode filters the answer, and what they make is theirs.
+   * Without one, the call is the local person's (the desktop's, the CLI's): an admin.
+   */
+  async call(name: string, request: unknown, person?: Person): Promise<Result<unknown>> {
     try {
       const op = requireOperation(name);
-      const parsed = parseRequest(op, request);
+      if (person) requireRole(op, person);
+      const base = operationAccess[op] === 'read' ? this.readCtx : this.ctx;
+      const parsed = person ? guardRequest(op, parseRequest(op, request), person, base.db) : parseRequest(op, request);
       const handler = handlers[op] as (req: unknown, ctx: HandlerContext) => unknown;
-      const ctx = operationAccess[op] === 'read' ? this.readCtx : this.ctx;
-      return { ok: true, value: await handler(parsed, ctx) };
+      const ctx = person ? { ...base, person } : base;
+      const value = (await handler(parsed, ctx)) as ResponseOf<typeof op>;
+      if (isAuthored(op)) await this.stampAuthor(op, value, person);
+      return { ok: true, value: person && isBlind(person, base.db) ? blindAnswer(op, value, base.db, person.name) : value };
     } catch (err) {
       return { ok: false, error: toErrorData(err) };
     }
+  }
+
+  private stampAuthor<K extends OperationName>(op: K, value: ResponseOf<K>, person: Person | undefined): Promise<void> {
+    return this.ctx.writes.run(async () => {
+      const author = person?.name ?? getSettings(this.db).annotator;
+      if (author !== null) recordAuthor(this.db, op, author, value);
+    });
   }
 
   /** Typed call for in-process callers (CLI, tests): resolves the value or throws the typed error. */

@@ -44,6 +44,8 @@ import { precisionRecallReport } from '../judge/pr-query';
 import { listVerdicts } from '../judge/verdict-store';
 import { libraryBuild, rubricCitations } from '../pipeline/build-queries';
 import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from '../pipeline/pipeline-jobs';
+import { addPerson, ownerPerson, revokePerson } from '../people/people-store';
+import { teamProgress } from '../people/team-progress';
 import { appVersion } from './app-version';
 import { runImportJob } from '../import/import-job';
 
@@ -133,8 +135,8 @@ export const handlers: Handlers = {
       if (files.some((f) => f.labels > 0)) ctx.emit({ type: 'db:changed', tables: ['labels'] });
       return { files };
     }),
-  'settings.get': (_req, { db }) => getSettings(db),
-  'settings.set': (req, ctx) => ctx.writes.run(async () => setSettings(ctx.db, req)),
+  'settings.get': (_req, { db, person }) => getSettings(db, person),
+  'settings.set': (req, ctx) => ctx.writes.run(async () => setSettings(ctx.db, req, ctx.person)),
   'labels.auditReport': (req, { db }) => auditReport(db, req.rollout, req.annotator),
   'taxonomy.save': (req, ctx) => written(ctx, ['taxonomies', 'categories', 'labels', 'failure_events'], () => saveTaxonomy(ctx.db, req)),
   'pipeline.mine': (req, ctx) => startPipelineRun(ctx, 'mine', req),
@@ -152,6 +154,10 @@ export const handlers: Handlers = {
   'rubrics.precisionRecall': (req, { db }) => precisionRecallReport(db, req),
   'rubrics.citations': (req, { db }) => rubricCitations(db, req.id),
   'verdicts.list': (req, { db }) => listVerdicts(db, req),
+  'people.list': (_req, { db }) => teamProgress(db),
+  'people.add': (req, ctx) => written(ctx, ['people'], () => addPerson(ctx.db, req.name, req.role)),
+  'people.revoke': (req, ctx) => written(ctx, ['people'], () => revokePerson(ctx.db, req.name)),
+  'people.owner': (req, ctx) => written(ctx, ['people'], () => ownerPerson(ctx.db, req.fallbackName)),
 };
 
 /** A write under the write lock, announced to every window. */

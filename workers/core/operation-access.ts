@@ -89,4 +89,8 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'rubrics.precisionRecall': 'read',
   'rubrics.citations': 'read',
   'verdicts.list': 'read',
+  'people.list': 'read',
+  'people.add': 'write',
+  'people.revoke': 'write',
+  'people.owner': 'write',
 };

@@ -1,4 +1,5 @@
 import type { AgreementReport } from '../../common/labels/agreement-report';
+import type { StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { currentLabels, schemaLabels } from './label-rows';
 import { cohensKappa, krippendorffAlpha, undefinedBecause, type ItemLabels } from './agreement';
@@ -44,6 +45,12 @@ export function agreementOfItems(schema: string, items: readonly ItemLabels[], a
  */
 export function agreement(db: Db, schema: string): AgreementReport {
   const labels = currentLabels(schemaLabels(db, schema));
+  const annotators = [...new Set(labels.map((l) => l.annotator))].sort();
+  return agreementOfItems(schema, labelledItems(labels), annotators);
+}
+
+/** Current labels grouped by target: each item's annotators and their nominal values. */
+export function labelledItems(labels: readonly StoredLabel[]): ItemLabels[] {
   const byTarget = new Map<string, Map<string, string>>();
   for (const label of labels) {
     const key = `${label.target.kind}:${label.target.id}`;
@@ -51,6 +58,5 @@ export function agreement(db: Db, schema: string): AgreementReport {
     item.set(label.annotator, nominal(label.value));
     byTarget.set(key, item);
   }
-  const annotators = [...new Set(labels.map((l) => l.annotator))].sort();
-  return agreementOfItems(schema, [...byTarget.values()], annotators);
+  return [...byTarget.values()];
 }

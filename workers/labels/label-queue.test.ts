@@ -78,8 +78,13 @@ describe('labels.queue', () => {
       schema: 'category',
       annotator: 'cara',
       targetSet: { kind: 'filter', library: 'whole-rollout-pool', category: 'C03' },
+      blind: false,
     });
     expect(filtered.items.every((i) => i.rubric!.category === 'C03')).toBe(true);
+    // Blind, the miner's category of an item not yet labelled is not in the answer at all.
+    const blind = await core.invoke('labels.queue', { schema: 'category', annotator: 'cara', targetSet: { kind: 'filter', library: 'whole-rollout-pool' } });
+    expect(blind.items.length).toBeGreaterThan(0);
+    expect(blind.items.every((i) => i.rubric!.category === null)).toBe(true);
     core.close();
   });
 

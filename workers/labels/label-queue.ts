@@ -73,6 +73,7 @@ export function buildQueue(db: Db, req: ParsedRequestOf<'labels.queue'>): LabelQ
     byTarget.set(key, [...(byTarget.get(key) ?? []), label]);
   }
   const marks = readMarks(db, req.annotator, schema.name);
+  const hidesCategory = schema.definition.value.kind === 'taxonomy';
   const done = new Map<string, number>();
   let atOverlapTarget = 0;
   const queued = items.map((item): QueueItem => {
@@ -82,14 +83,17 @@ export function buildQueue(db: Db, req: ParsedRequestOf<'labels.queue'>): LabelQ
     for (const l of labels) done.set(l.annotator, (done.get(l.annotator) ?? 0) + 1);
     if (labels.length >= schema.definition.overlapTarget) atOverlapTarget += 1;
     const mark = marks.get(key);
+    const hidden = req.blind && mine === null;
     return {
       ...item,
+      // The miner's category would anchor a category label as much as another auditor's would.
+      rubric: hidden && hidesCategory && item.rubric ? { ...item.rubric, category: null } : item.rubric,
       mine,
       flagged: mark?.flagged ?? false,
       skipped: mark?.skipped ?? false,
       annotators: labels.length,
       // Blind mode: another auditor's label could anchor this one, so it shows only after.
-      others: req.blind && mine === null ? null : labels.filter((l) => l.annotator !== req.annotator),
+      others: hidden ? null : labels.filter((l) => l.annotator !== req.annotator),
     };
   });
 

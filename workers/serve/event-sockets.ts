@@ -13,19 +13,33 @@ import type { WorkbenchEvent } from '../../common/events';
 export const maxClientMessageBytes = 64 * 1024;
 
 export interface EventSockets {
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Opens a socket for the holder of a sign-in secret, kept to check later that it still signs someone in. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, secret: string): void;
+  /** Closes every socket whose secret no longer signs anyone in (a revoked link). */
+  closeRevoked(signsIn: (secret: string) => boolean): void;
   broadcast(event: WorkbenchEvent): void;
   close(): void;
 }
 
 export function eventSockets(): EventSockets {
   const server = new WebSocketServer({ noServer: true, maxPayload: maxClientMessageBytes });
+  const secrets = new WeakMap<WebSocket, string>();
   server.on('connection', (ws: WebSocket) => {
     ws.on('error', () => ws.terminate());
   });
   return {
-    upgrade(req, socket, head) {
-      server.handleUpgrade(req, socket, head, (ws) => server.emit('connection', ws, req));
+    upgrade(req, socket, head, secret) {
+      server.handleUpgrade(req, socket, head, (ws) => {
+        secrets.set(ws, secret);
+        server.emit('connection', ws, req);
+      });
+    },
+    closeRevoked(signsIn) {
+      for (const client of server.clients) {
+        const secret = secrets.get(client);
+        // 4403: the application's "forbidden"; the page stops reconnecting and says its link was revoked.
+        if (secret === undefined || !signsIn(secret)) client.close(4403, 'link revoked');
+      }
     },
     broadcast(event) {
       const text = JSON.stringify(event);

@@ -1,11 +1,22 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Person } from '../../common/people/people';
+
+/** Who a request is from. */
+export interface Session {
+  person: Person;
+  /**
+   * Signed in through the printed URL: the box's own person, who works as in the desktop app
+   * (labels in the corpus's annotator name, keeps the corpus's blind mode and theme, an admin);
+   * every other person's writes and reads are bound to their own name.
+   */
+  local: boolean;
+}
 
 /**
  * A request that passed the front door, with the route it names: the path without the session
- * prefix. `prefixed` says whether the token came in the path (the page's own requests).
+ * prefix. `prefixed` says whether the token came in the path (the page's own requests); `session` whose secret it carried.
  */
-export type AuthVerdict = { ok: true; route: string; prefixed: boolean } | { ok: false; status: 401 | 403; reason: string };
+export type AuthVerdict = { ok: true; route: string; prefixed: boolean; session: Session; token: string } | { ok: false; status: 401 | 403; reason: string };
 
 /**
  * The page and everything it loads live under `/s/<token>/`: the browser keeps the token in
@@ -31,25 +42,21 @@ export function presentedToken(req: IncomingMessage, url: URL): { token: string 
   return { token: (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? undefined, route, prefixed: false };
 }
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
- * Serve mode's front door: the Host must be this loopback server (no DNS rebinding), a
- * browser's Origin must be this server, and every request must carry the token.
+ * Serve mode's front door: the Host must be this loopback server (no DNS rebinding) or the
+ * public address a TLS proxy in front of it serves (`publicUrl`), a browser's Origin must be one of them, and every request must carry the secret of a person
+ * who may sign in now (`signIn`), whose request it then is.
  */
-export function authorize(req: IncomingMessage, url: URL, port: number, token: string): AuthVerdict {
-  const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-  if (!allowedHosts.includes(req.headers.host ?? '')) return { ok: false, status: 403, reason: 'unexpected Host header' };
+export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Session | undefined, publicUrl?: URL): AuthVerdict {
+  const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
+  if (!loopback.includes(req.headers.host ?? '') && req.headers.host !== publicUrl?.host) return { ok: false, status: 403, reason: 'unexpected Host header' };
   const origin = req.headers.origin;
-  if (origin !== undefined && !allowedHosts.some((h) => origin === `http://${h}`)) {
+  if (origin !== undefined && !loopback.some((h) => origin === `http://${h}`) && origin !== publicUrl?.origin) {
     return { ok: false, status: 403, reason: `foreign origin ${origin}` };
   }
   const presented = presentedToken(req, url);
   if (presented.token === undefined || presented.token === '') return { ok: false, status: 401, reason: 'token required' };
-  if (!sameToken(presented.token, token)) return { ok: false, status: 403, reason: 'wrong token' };
-  return { ok: true, route: presented.route, prefixed: presented.prefixed };
+  const session = signIn(presented.token);
+  if (!session) return { ok: false, status: 403, reason: 'wrong or revoked token' };
+  return { ok: true, route: presented.route, prefixed: presented.prefixed, session, token: presented.token };
 }

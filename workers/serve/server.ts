@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Result } from '../../common/contract';
 import { isOperationName } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
-import { toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
+import { ApiError, toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
 import { applyPathPolicy } from '../../common/path-fields';
 import { exportsFolder } from '../labels/exports-folder';
 import { eventSockets } from './event-sockets';
@@ -18,6 +19,49 @@ import { servePathPolicy } from './serve-path-policy';
 import { serveStatic } from './static-files';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
+import { SessionPeople } from './session-people';
+import { requireRole } from '../people/session-guard';
+import type { Person } from '../../common/people/people';
+import { annotatorName } from '../../common/labels/label-requests';
+
+/** How often open event sockets are checked against the corpus's people, so a link revoked elsewhere closes them. */
+const revocationCheckMs = 1000;
+
+/**
+ * The person the printed URL signs in: the corpus's first admin, made on a first start in the
+ * name the desktop app would label in (the corpus's annotator setting), else the OS user.
+ */
+async function corpusOwner(worker: WorkerClient): Promise<Person> {
+  const settings = await worker.call('settings.get', {});
+  const configured = settings.ok ? (settings.value as { annotator: string | null }).annotator : null;
+  const fallbackName = configured ?? osUserName();
+  const owner = await worker.call('people.owner', { fallbackName });
+  if (!owner.ok) throw new ApiError(owner.error.code, owner.error.message, owner.error.details);
+  return owner.value as Person;
+}
+
+/** The OS user's name as an annotator name may be spelled, else "admin". */
+function osUserName(): string {
+  const cleaned = userInfo()
+    .username.replace(/[^A-Za-z0-9._-]/g, '')
+    .replace(/^[._-]+/, '')
+    .slice(0, 64);
+  return annotatorName.safeParse(cleaned).success ? cleaned : 'admin';
+}
+
+/** A public address as the proxy serves it: http(s), a host, nothing after it. */
+function parsePublicUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiError('invalid_request', `--public-url: "${text}" is not a URL; give the address the proxy serves, e.g. https://rwb.example.org`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search !== '' || url.username !== '') {
+    throw new ApiError('invalid_request', `--public-url: "${text}" must be an https:// (or http://) origin with no path, e.g. https://rwb.example.org`);
+  }
+  return url;
+}
 
 export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 
@@ -30,10 +74,18 @@ export interface ServeOptions {
   token?: string;
   /** The largest file /upload accepts. */
   maxUploadBytes?: number;
+  /**
+   * The address a reverse proxy with TLS (or a tunnel) in front serves the workbench at, e.g.
+   * `https://rwb.example.org`: requests for that Host and Origin are let in beside the loopback
+   * ones. The server itself still listens on 127.0.0.1 only.
+   */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
   url: string;
+  /** The same link at the public address, with `publicUrl`; else null. */
+  publicLink: string | null;
   port: number;
   token: string;
   /** Where uploads are kept until the server stops. */
@@ -55,6 +107,7 @@ const statusOf: Record<ErrorCode, number> = {
   read_only: 409,
   too_deep: 400,
   too_large: 413,
+  forbidden: 403,
 };
 
 function sendError(res: ServerResponse, error: ApiErrorData): void {
@@ -94,7 +147,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new Error(`the renderer is not built (${rendererDir}/index.html is missing); run \`npm run build\` first`);
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample });
+  const owner = await corpusOwner(worker);
+  const people = new SessionPeople(options.dbPath, { secret: token, name: owner.name });
+  const signIn = (secret: string) => people.resolve(secret);
   let port = options.port;
   const uploads = new Uploads(options.maxUploadBytes ?? defaultMaxUploadBytes);
   const exportsDir = exportsFolder(options.dbPath);
@@ -117,15 +174,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const verdict = authorize(req, url, port, token);
+    const verdict = authorize(req, url, port, signIn, publicUrl);
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}: ${verdict.reason}\n`);
       return;
     }
-    const route = verdict.route;
+    const { route } = verdict;
+    const { person } = verdict.session;
     if (route === '/upload') {
       if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
+      // An upload is only ever imported, so it takes the import's role.
+      requireRole('import.files', person);
       const path = await uploads.receive(req, url.searchParams.get('name') ?? 'upload', url.searchParams.get('folder'));
       return sendJson(res, 200, { ok: true, value: { path } });
     }
@@ -134,21 +194,32 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (req.method !== 'POST') return sendError(res, { code: 'invalid_request', message: 'use POST' });
       const op = route.slice('/api/'.length);
       if (!isOperationName(op)) return sendError(res, { code: 'unknown_operation', message: `unknown operation "${op}"` });
+      requireRole(op, person);
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
       const body = await readJsonBody(req, op);
       if (!body.ok) return sendError(res, body.error);
-      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), { signal: abandoned(req, res) });
+      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), {
+        signal: abandoned(req, res),
+        person: verdict.session.local ? undefined : person,
+      });
+      if (result.ok && op === 'people.revoke') closeRevoked();
       return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
     if (!verdict.prefixed) {
       // The printed URL carries the token in its query; the page itself lives under the session path.
-      res.writeHead(303, { location: `${sessionPrefix(token)}${route.slice(1)}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+      res.writeHead(303, { location: `${sessionPrefix(verdict.token)}${route.slice(1)}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
       res.end();
       return;
     }
     const headers = {
-      'content-security-policy': contentSecurityPolicy({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+      'content-security-policy': contentSecurityPolicy({
+        connect: [
+          `ws://127.0.0.1:${port}`,
+          `ws://localhost:${port}`,
+          ...(publicUrl ? [`${publicUrl.protocol === 'https:' ? 'wss' : 'ws'}://${publicUrl.host}`] : []),
+        ],
+      }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
@@ -164,14 +235,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const verdict = authorize(req, url, port, token);
+    const verdict = authorize(req, url, port, signIn, publicUrl);
     if (!verdict.ok || verdict.route !== '/events') {
       const status = verdict.ok ? 404 : verdict.status;
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`);
       return;
     }
-    sockets.upgrade(req, socket, head);
+    sockets.upgrade(req, socket, head, verdict.token);
   });
+  const closeRevoked = () => sockets.closeRevoked((secret) => signIn(secret) !== undefined);
+  // A link revoked by another process (`rwb people revoke`) closes its open sockets within this period.
+  const revocations = setInterval(closeRevoked, revocationCheckMs);
+  revocations.unref();
   const unsubscribe = worker.onEvent((event) => sockets.broadcast(event));
 
   await new Promise<void>((resolve, reject) => {
@@ -181,16 +256,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    publicLink: publicUrl ? `${publicUrl.origin}/?token=${token}` : null,
     port,
     token,
     uploadsFolder: uploads.root,
     async close() {
       unsubscribe();
+      clearInterval(revocations);
       sockets.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
       await worker.stop();
+      people.close();
       uploads.dispose();
     },
   };

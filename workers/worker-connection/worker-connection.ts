@@ -16,6 +16,7 @@
 import { isOperationName, type Result } from '../../common/contract';
 import type { ApiErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
+import type { Person } from '../../common/people/people';
 import type { ShellMessage, WorkerArgs, WorkerCredentials, WorkerMessage } from '../../common/worker-protocol';
 import { operationAccess } from '../core/operation-access';
 import { CrashHistory, defaultRestartPolicy, type RestartPolicy } from './restart-policy';
@@ -52,6 +53,8 @@ export interface WorkerConnectionOptions {
 export interface CallOptions {
   /** Aborting it answers the call with `cancelled`: dropped if still waiting here, its answer discarded if already in the worker. */
   signal?: AbortSignal;
+  /** Serve mode's signed-in person the call is made for. */
+  person?: Person;
 }
 
 /**
@@ -172,7 +175,7 @@ export class WorkerConnection {
       };
       this.pending.set(id, { settle, release });
       try {
-        transport.send({ kind: 'request', id, op, request });
+        transport.send({ kind: 'request', id, op, request, person: options.person });
       } catch (err) {
         // A request the channel cannot carry (not cloneable, or the channel just closed) fails alone.
         this.pending.delete(id);

@@ -3,6 +3,8 @@ import type { EventListener, WorkbenchEvent } from '../../../common/events';
 
 const firstDelayMs = 500;
 const maxDelayMs = 15_000;
+/** The server closes a revoked link's socket with this code: reconnecting would be refused, so the page stops trying. */
+const revokedCode = 4403;
 
 /** The subscription side of an event socket. */
 export interface EventSocket {
@@ -37,9 +39,10 @@ export function openEventSocket(url: string): EventSocket {
       }
       for (const listener of [...listeners]) listener(event);
     };
-    ws.onclose = () => {
+    ws.onclose = (closed) => {
       if (socket !== ws || listeners.size === 0) return;
       socket = null;
+      if (closed.code === revokedCode) return;
       retry = setTimeout(connect, delay);
       delay = Math.min(delay * 2, maxDelayMs);
     };

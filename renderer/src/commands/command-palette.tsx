@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { ModalDialog } from '../components/modal-dialog';
+import { PersonBadge } from '../people/person-badge';
 import type { Command } from './command';
 import { searchCommands } from './command-search';
 import { KeyChips, keyLabelsOf } from './key-chips';
@@ -60,6 +61,7 @@ export function CommandPalette({
           }}
           onKeyDown={onKeyDown}
         />
+        <PersonBadge testId="palette-person" />
         <ul className="command-list" role="listbox" id={listId} aria-label="Commands" data-testid="command-list">
           {shown.map((command, i) => (
             <li

@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
+import { PersonBadge } from '../people/person-badge';
 import { useAppStore } from '../stores/app-store';
+import { useSettingsStore } from '../stores/settings-store';
 import { WorkerRestartNotice } from './worker-restart-notice';
 
-/** Which corpus file is open, its schema version and the shell the app runs in. */
+/** Which corpus file is open, its schema version, the shell the app runs in, and who labels in this window. */
 export function StatusBar() {
   const info = useAppStore((s) => s.info);
+  useEffect(() => void useSettingsStore.getState().load(), []);
   return (
     <footer className="status-bar" data-testid="status-bar">
       {info ? (
@@ -17,6 +21,7 @@ export function StatusBar() {
           <span>
             <span className="status-label">Shell</span> {info.shell}
           </span>
+          <PersonBadge testId="status-person" />
           <WorkerRestartNotice />
           <span className="status-right">Rubric Workbench {info.appVersion}</span>
         </>

@@ -1,3 +1,4 @@
+import { Allowed } from '../people/allowed';
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
 import { ImportButton } from '../import/import-button';
@@ -25,7 +26,9 @@ export function CorpusScreen() {
       <header className="screen-header">
         <h1>Corpus</h1>
         <CorpusSummary />
-        <ImportButton />
+        <Allowed op="import.files">
+          <ImportButton />
+        </Allowed>
       </header>
       {loaded ? (
         <>

@@ -1,3 +1,4 @@
+import { Allowed } from '../people/allowed';
 import { useLabelExportStore } from '../stores/label-export-store';
 import { useLabelImportStore } from '../stores/label-import-store';
 import { ChooseLabelFiles } from './choose-label-files';
@@ -14,9 +15,11 @@ export function LabelFileActions({ schema, annotator }: { schema: string; annota
   const openExport = useLabelExportStore((s) => s.openDialog);
   return (
     <div className="labels-files">
-      <ChooseLabelFiles testId="label-import" title="Import label files: bundle .jsonl, .jsonl.gz or CSV">
-        Import labels…
-      </ChooseLabelFiles>
+      <Allowed op="labels.import">
+        <ChooseLabelFiles testId="label-import" title="Import label files: bundle .jsonl, .jsonl.gz or CSV">
+          Import labels…
+        </ChooseLabelFiles>
+      </Allowed>
       <button
         type="button"
         className="button"

@@ -1,3 +1,4 @@
+import { Allowed } from '../people/allowed';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { neighbour } from '../commands/neighbour';
@@ -58,7 +59,9 @@ export function PipelineScreen({ run }: { run: string | null }) {
       </header>
       <div className="pipeline-body">
         <ModelsStatus status={status} />
-        <NewRunForm />
+        <Allowed op="pipeline.mine">
+          <NewRunForm />
+        </Allowed>
         <section className="pipeline-runs-panel" aria-labelledby="pipeline-runs-title">
           <header className="section-head">
             <h2 id="pipeline-runs-title">Runs</h2>

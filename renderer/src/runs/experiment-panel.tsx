@@ -1,3 +1,4 @@
+import { useCan } from '../people/use-can';
 import { useCallback, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
@@ -76,14 +77,15 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
     if (run?.attempts[0] !== undefined) navigate({ name: 'runs', experiment: detail.id, attempt: run.attempts[0] }, { replace: true });
   };
 
-  const live = () => liveJobs.length > 0;
+  const canRun = useCan('runs.start');
+  const live = () => canRun && liveJobs.length > 0;
   useCommands([
     {
       id: 'runs.start',
       group: 'Experiment',
       title: started ? 'Continue the run' : 'Start the run',
       keys: ['s'],
-      when: () => pending > 0,
+      when: () => canRun && pending > 0,
       run: () => void onStart(),
     },
     { id: 'runs.stop', group: 'Experiment', title: 'Stop dispatching new attempts', keys: ['x'], when: live, run: () => void stop(liveJobs) },
@@ -120,25 +122,27 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
             Research report
           </button>
         )}
-        <RunControls
-          backend={backend}
-          onBackend={setBackend}
-          cap={cap}
-          capInvalid={Number.isNaN(capValue)}
-          onCap={setCap}
-          pending={pending}
-          started={started}
-          starting={starting}
-          liveRuns={liveJobs.length}
-          onStart={() => void onStart()}
-          onCancel={() => setConfirming(true)}
-          onStop={() => void stop(liveJobs)}
-          parallel={parallel}
-          parallelInvalid={Number.isNaN(parallelValue)}
-          onParallel={setParallel}
-          extraHosts={extraHosts}
-          onExtraHosts={setExtraHosts}
-        />
+        {canRun && (
+          <RunControls
+            backend={backend}
+            onBackend={setBackend}
+            cap={cap}
+            capInvalid={Number.isNaN(capValue)}
+            onCap={setCap}
+            pending={pending}
+            started={started}
+            starting={starting}
+            liveRuns={liveJobs.length}
+            onStart={() => void onStart()}
+            onCancel={() => setConfirming(true)}
+            onStop={() => void stop(liveJobs)}
+            parallel={parallel}
+            parallelInvalid={Number.isNaN(parallelValue)}
+            onParallel={setParallel}
+            extraHosts={extraHosts}
+            onExtraHosts={setExtraHosts}
+          />
+        )}
       </header>
       <StatusLegend counts={detail.counts} />
       <p className="muted plan-coverage" data-testid="plan-coverage">

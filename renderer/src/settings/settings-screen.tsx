@@ -11,10 +11,13 @@ import { TaxonomyEditor } from './taxonomy-editor';
 import { HostsPanel } from '../runs/hosts-panel';
 import { ModelKeySettings } from './model-key-settings';
 import { PriceTableEditor } from './price-table-editor';
+import { Allowed } from '../people/allowed';
+import { PeopleSettings } from './people-settings';
 
 /**
- * Screen 8, Settings: the theme, who labels, blind mode, the taxonomy with its guidelines, the label
- * schemas as data, SSH hosts, the model API key and the price table.
+ * Screen 8, Settings: the theme, who labels, blind mode, the team with its progress and agreement, the
+ * taxonomy with its guidelines, the label schemas as data, SSH hosts, the model API key and the price
+ * table; each section only for a person whose role may change it.
  */
 export function SettingsScreen() {
   const settings = useSettingsStore((s) => s.settings);
@@ -37,11 +40,22 @@ export function SettingsScreen() {
         <div className="settings-body">
           <AppearanceSettings theme={settings.theme} />
           <AnnotatorSettings settings={settings} />
-          <TaxonomyEditor taxonomy={taxonomy} />
-          <SchemaEditor schemas={schemas} />
-          <HostsPanel />
-          <ModelKeySettings />
-          <PriceTableEditor />
+          <PeopleSettings />
+          <Allowed op="taxonomy.save">
+            <TaxonomyEditor taxonomy={taxonomy} />
+          </Allowed>
+          <Allowed op="labels.schemaSave">
+            <SchemaEditor schemas={schemas} />
+          </Allowed>
+          <Allowed op="hosts.save">
+            <HostsPanel />
+          </Allowed>
+          <Allowed op="models.setKey">
+            <ModelKeySettings />
+          </Allowed>
+          <Allowed op="prices.save">
+            <PriceTableEditor />
+          </Allowed>
         </div>
       )}
     </div>
