@@ -94,6 +94,20 @@ describe('serve mode keeps answering whatever a request holds', () => {
     expect((await call(base, 'corpus.stats', {})).status).toBe(200);
   });
 
+  it('refuses a list of 4.19 million elements at once with a short error, while the health check keeps answering', async () => {
+    const { base } = await start();
+    const body = `{"paths":[${new Array(4_190_000).fill('1').join(',')}]}`;
+    const started = performance.now();
+    const answering = call(base, 'import.files', body);
+    const health = await call(base, 'app.info', {});
+    const answer = await answering;
+    expect(health.status).toBe(200);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toMatch(/^import\.files: paths: Too big: expected array to have <=\d+ items$/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect((await call(base, 'corpus.stats', {})).status).toBe(200);
+  });
+
   it('refuses built-in object names as protected categories, naming the key, and keeps the worker', async () => {
     const { base } = await start();
     const library = ((await call(base, 'libraries.list', {})).body.value as { id: string }[])[0]!.id;

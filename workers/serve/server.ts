@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Result } from '../../common/contract';
-import { isOperationName } from '../../common/contract';
+import { isOperationName, parseRequest } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
 import { toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
 import { applyPathPolicy } from '../../common/path-fields';
@@ -137,6 +137,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
       const body = await readJsonBody(req, op);
       if (!body.ok) return sendError(res, body.error);
+      // Checked here too, so a request the worker would refuse (a list of millions of paths) is
+      // neither walked by the path policy nor carried to the worker; the worker checks it again.
+      parseRequest(op, body.value);
       const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), { signal: abandoned(req, res) });
       return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
