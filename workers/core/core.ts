@@ -45,7 +45,20 @@ export class Core {
     this.reader = this.db.memory ? this.db : openCorpusReader(options.dbPath, options.nativeBinding);
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
     const model = new ModelAccess(options.modelEnv);
-    const shared = { dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(this.db), jobs: new Jobs(emit), model, session: workerSession };
+    const ownReader = () =>
+      this.db.memory
+        ? { db: this.db, release: () => undefined }
+        : ((db: Db) => ({ db, release: () => db.close() }))(openCorpusReader(options.dbPath, options.nativeBinding));
+    const shared = {
+      dbPath: options.dbPath,
+      ownReader,
+      shell: options.shell,
+      emit,
+      writes: new WriteLock(this.db),
+      jobs: new Jobs(emit),
+      model,
+      session: workerSession,
+    };
     this.ctx = { ...shared, db: this.db };
     this.readCtx = { ...shared, db: this.reader };
     // What dead owners left running is recorded before the first request (or, while another
