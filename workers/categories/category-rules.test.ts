@@ -49,12 +49,76 @@ describe('category rules', () => {
     const core = await coreWithMini(taxonomy);
     const before = await core.invoke('rules.list', {});
     await expect(core.invoke('rules.save', { rules: [{ category: 'C02', field: 'message', pattern: '(' }] })).rejects.toThrow(
-      /rules\.0\.pattern: not a valid regular expression/,
+      /rules\.0\.pattern: not a pattern the linear-time engine \(RE2\) takes: missing closing \)/,
     );
     await expect(core.invoke('rules.save', { rules: [{ category: 'Z99', field: 'kind', pattern: 'crash' }] })).rejects.toThrow(
       /rules\.0\.category: "Z99" is not a category/,
     );
     expect(await core.invoke('rules.list', {})).toEqual(before);
+    core.close();
+  });
+
+  it('run a catastrophic pattern over a long message in linear time', async () => {
+    const core = await coreWithMini(taxonomy);
+    const message = `${'a'.repeat(31)}!`;
+    await core.invoke('import.files', {
+      paths: [
+        writeBundle(tempDir(), 'aaa.jsonl', [
+          { type: 'rollout', id: 'r-a', task: 'task-1', collection: 'pool', agent: 'haiku', seed: 2, grade: 'wrong', score: 0 },
+          {
+            type: 'step',
+            rollout: 'r-a',
+            index: 0,
+            command: 'python a.py',
+            stderr: `Traceback (most recent call last):\nValueError: ${message}`,
+            exitCode: 1,
+            durationMs: 5,
+          },
+        ]),
+      ],
+    });
+    // A backtracking engine takes seconds on these 31 letters and twice as long for each one more.
+    const started = performance.now();
+    await core.invoke('rules.save', {
+      rules: [
+        { category: 'C02', field: 'message', pattern: '^(a|a)+$' },
+        { category: 'C06', field: 'message', pattern: '^(a|a)+!$' },
+      ],
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const [event] = await core.invoke('failures.list', { rollout: 'r-a' });
+    expect(event).toMatchObject({ message, suggestedCategory: 'C06' });
+    core.close();
+  });
+
+  it('refuse a backreference or lookaround, naming the rule, and skip such a rule stored before without failing', async () => {
+    const core = await coreWithMini(taxonomy);
+    for (const pattern of ['(a)\\1', '(?=Key)Error', '(?<!x)KeyError']) {
+      await expect(core.invoke('rules.save', { rules: [{ category: 'C02', field: 'exception_class', pattern }] }), pattern).rejects.toThrow(
+        /^rules\.0\.pattern: not a pattern the linear-time engine \(RE2\) takes: .*backreferences and lookaround are not supported$/,
+      );
+    }
+    core.db.prepare("INSERT INTO category_rules (position, category, field, pattern) VALUES (0, 'C06', 'exception_class', '(?=Key)Error')").run();
+    const imported = await core.invoke('import.files', {
+      paths: [
+        writeBundle(tempDir(), 'key.jsonl', [
+          { type: 'rollout', id: 'r-2', task: 'task-1', collection: 'pool', agent: 'haiku', seed: 2, grade: 'wrong', score: 0 },
+          {
+            type: 'step',
+            rollout: 'r-2',
+            index: 0,
+            command: 'python a.py',
+            stderr: "Traceback (most recent call last):\nKeyError: 'x'",
+            exitCode: 1,
+            durationMs: 5,
+          },
+        ]),
+      ],
+    });
+    expect(imported.files[0]?.error).toBeNull();
+    const [event] = await core.invoke('failures.list', { rollout: 'r-2' });
+    expect(event).toMatchObject({ exceptionClass: 'KeyError', suggestedCategory: 'C02' });
+    expect((await core.invoke('rules.list', {})).map((r) => r.pattern)).toContain('(?=Key)Error');
     core.close();
   });
 });
