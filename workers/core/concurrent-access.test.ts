@@ -133,3 +133,19 @@ describe('reads beside an export', () => {
     }
   });
 });
+
+describe('closing while a background pass waits', () => {
+  it('a reconciliation waiting for another process to finish writing ends quietly when the corpus closes first', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'corpus.db');
+    const core = new Core({ dbPath: path, shell: 'cli' });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    const waiting = core.reconcile();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    core.close();
+    other.exec('COMMIT');
+    other.close();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+});

@@ -39,6 +39,7 @@ export class Core {
   private readonly ctx: HandlerContext;
   private readonly readCtx: HandlerContext;
   private readonly reconciler: NodeJS.Timeout;
+  private closed = false;
 
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
@@ -87,7 +88,14 @@ export class Core {
 
   /** One pass of the background reconciliation, under the write lock. */
   reconcile(): Promise<void> {
-    return this.ctx.writes.run(async () => reconcileOwners(this.ctx));
+    // A pass waiting for the write lock (a long import's) may be overtaken by the corpus closing: then there is nothing to record.
+    return this.ctx.writes
+      .run(async () => {
+        if (!this.closed) reconcileOwners(this.ctx);
+      })
+      .catch((err: unknown) => {
+        if (!this.closed) throw err;
+      });
   }
 
   /** The key a shell keeps for the user (Electron main, from the OS's safe storage); null forgets it. */
@@ -121,6 +129,7 @@ export class Core {
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.reconciler);
     if (this.reader !== this.db) this.reader.close();
     this.db.close();

@@ -31,6 +31,12 @@ export function presentedToken(req: IncomingMessage, url: URL): { token: string 
   return { token: (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? undefined, route, prefixed: false };
 }
 
+function hostHeaders(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -43,6 +49,8 @@ function sameToken(a: string, b: string): boolean {
  */
 export function authorize(req: IncomingMessage, url: URL, port: number, token: string): AuthVerdict {
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  // Node keeps only the first of several Host headers; a proxy or browser may act on another.
+  if (hostHeaders(req) !== 1) return { ok: false, status: 403, reason: 'exactly one Host header required' };
   if (!allowedHosts.includes(req.headers.host ?? '')) return { ok: false, status: 403, reason: 'unexpected Host header' };
   const origin = req.headers.origin;
   if (origin !== undefined && !allowedHosts.some((h) => origin === `http://${h}`)) {
