@@ -24,8 +24,11 @@ export const sizeCheckedSchemas = new WeakMap<z.ZodType, 'record' | 'whole'>();
  */
 export function boundedRecord<K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, maxEntries: number) {
   const schema = z
-    .record(z.string(), z.unknown())
-    .refine((record) => Object.keys(record).length <= maxEntries, { message: `at most ${maxEntries} entries`, abort: true })
+    .unknown()
+    .refine((record) => typeof record !== 'object' || record === null || Object.keys(record).length <= maxEntries, {
+      message: `at most ${maxEntries} entries`,
+      abort: true,
+    })
     .pipe(z.record(key, value));
   sizeCheckedSchemas.set(schema, 'record');
   return schema;

@@ -14,6 +14,22 @@ async function coreWithMini(taxonomy: { code: string; name: string; family: stri
   return core;
 }
 
+/** Imports a rollout of one failed step whose traceback ends in `lastLine`. */
+async function importFailedStep(core: Core, rollout: string, lastLine: string): Promise<void> {
+  const step = {
+    type: 'step',
+    rollout,
+    index: 0,
+    command: 'python a.py',
+    stderr: `Traceback (most recent call last):\n${lastLine}`,
+    exitCode: 1,
+    durationMs: 5,
+  };
+  const rolloutRecord = { type: 'rollout', id: rollout, task: 'task-1', collection: 'pool', agent: 'haiku', seed: 2, grade: 'wrong', score: 0 };
+  const { files } = await core.invoke('import.files', { paths: [writeBundle(tempDir(), `${rollout}.jsonl`, [rolloutRecord, step])] });
+  expect(files[0]?.error).toBeNull();
+}
+
 const taxonomy = [
   { code: 'C02', name: 'Missing column', family: 'crash' },
   { code: 'C06', name: 'API misuse', family: 'crash' },
@@ -61,22 +77,7 @@ describe('category rules', () => {
   it('run a catastrophic pattern over a long message in linear time', async () => {
     const core = await coreWithMini(taxonomy);
     const message = `${'a'.repeat(31)}!`;
-    await core.invoke('import.files', {
-      paths: [
-        writeBundle(tempDir(), 'aaa.jsonl', [
-          { type: 'rollout', id: 'r-a', task: 'task-1', collection: 'pool', agent: 'haiku', seed: 2, grade: 'wrong', score: 0 },
-          {
-            type: 'step',
-            rollout: 'r-a',
-            index: 0,
-            command: 'python a.py',
-            stderr: `Traceback (most recent call last):\nValueError: ${message}`,
-            exitCode: 1,
-            durationMs: 5,
-          },
-        ]),
-      ],
-    });
+    await importFailedStep(core, 'r-a', `ValueError: ${message}`);
     // A backtracking engine takes seconds on these 31 letters and twice as long for each one more.
     const started = performance.now();
     await core.invoke('rules.save', {
@@ -99,23 +100,7 @@ describe('category rules', () => {
       );
     }
     core.db.prepare("INSERT INTO category_rules (position, category, field, pattern) VALUES (0, 'C06', 'exception_class', '(?=Key)Error')").run();
-    const imported = await core.invoke('import.files', {
-      paths: [
-        writeBundle(tempDir(), 'key.jsonl', [
-          { type: 'rollout', id: 'r-2', task: 'task-1', collection: 'pool', agent: 'haiku', seed: 2, grade: 'wrong', score: 0 },
-          {
-            type: 'step',
-            rollout: 'r-2',
-            index: 0,
-            command: 'python a.py',
-            stderr: "Traceback (most recent call last):\nKeyError: 'x'",
-            exitCode: 1,
-            durationMs: 5,
-          },
-        ]),
-      ],
-    });
-    expect(imported.files[0]?.error).toBeNull();
+    await importFailedStep(core, 'r-2', "KeyError: 'x'");
     const [event] = await core.invoke('failures.list', { rollout: 'r-2' });
     expect(event).toMatchObject({ exceptionClass: 'KeyError', suggestedCategory: 'C02' });
     expect((await core.invoke('rules.list', {})).map((r) => r.pattern)).toContain('(?=Key)Error');
