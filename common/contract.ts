@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { corpusOperations } from './corpus/corpus-operations';
 import { ApiError, type ApiErrorData } from './errors';
+import { maxIssuesListed } from './request-bounds';
 import type { EventListener } from './events';
 import { labelOperations } from './labels/label-operations';
 import { peopleOperations } from './people/people-operations';
@@ -39,13 +40,16 @@ export function isOperationName(name: string): name is OperationName {
   return Object.prototype.hasOwnProperty.call(operations, name);
 }
 
-/** Validates a raw request at a boundary; the error names the operation and each bad field. */
+/** Validates a raw request at a boundary; the error names the operation and its first few bad fields. */
 export function parseRequest<K extends OperationName>(name: K, raw: unknown): ParsedRequestOf<K> {
   const result = operations[name].request.safeParse(raw ?? {});
   if (!result.success) {
-    const issues = result.error.issues.map((i) => ({ field: i.path.join('.') || '(request)', message: i.message }));
-    const summary = issues.map((i) => `${i.field}: ${i.message}`).join('; ');
-    throw new ApiError('invalid_request', `${name}: ${summary}`, { issues });
+    // A request with thousands of bad fields gets an error of a few lines, not one as long as itself.
+    const all = result.error.issues;
+    const issues = all.slice(0, maxIssuesListed).map((i) => ({ field: i.path.join('.') || '(request)', message: i.message }));
+    const more = all.length - issues.length;
+    const summary = issues.map((i) => `${i.field}: ${i.message}`).join('; ') + (more > 0 ? `; and ${more} more issues` : '');
+    throw new ApiError('invalid_request', `${name}: ${summary}`, { issues, more });
   }
   return result.data as ParsedRequestOf<K>;
 }

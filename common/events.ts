@@ -59,5 +59,21 @@ export interface WorkerRestartedEvent {
   reason: string;
 }
 
-export type WorkbenchEvent = DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent | EventsConnectedEvent | WorkerRestartedEvent;
+/**
+ * The worker process crashed too often in a short time to be restarted at once: calls are
+ * refused until it starts again at `restartAt` (then `worker:restarted` follows), or, when
+ * null, until the corpus is reopened. Sent by the shell, not the worker.
+ */
+export interface WorkerDownEvent {
+  type: 'worker:down';
+  /** How the last worker ended, e.g. `SIGKILL`. */
+  reason: string;
+  /** Crashes within the restart policy's window. */
+  crashes: number;
+  /** When a new worker starts (milliseconds since the epoch), or null for never on its own. */
+  restartAt: number | null;
+}
+
+export type WorkbenchEvent =
+  DbChangedEvent | JobProgressEvent | AttemptOutputEvent | AttemptStatusEvent | EventsConnectedEvent | WorkerRestartedEvent | WorkerDownEvent;
 export type EventListener = (event: WorkbenchEvent) => void;

@@ -48,7 +48,7 @@ export const corpusOperations = {
   'import.files': op<ImportResult>()(
     z
       .object({
-        paths: z.array(z.string().min(1)).min(1),
+        paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
         format: z.enum(importFormats).default('auto'),
         /** Chosen by the caller so it can cancel the job before the call returns. */
         jobId: z.string().min(1).max(128).optional(),
@@ -59,17 +59,19 @@ export const corpusOperations = {
   'rules.save': op<{ rules: CategoryRule[]; changed: number }>()(
     z
       .object({
-        rules: z.array(
-          z
-            .object({
-              category: z.string().min(1),
-              field: z.enum(['kind', 'exception_class', 'message', 'traceback', 'command']),
-              pattern: z.string().min(1).max(2000),
-              enabled: z.boolean().default(true),
-              note: z.string().max(2000).default(''),
-            })
-            .strict(),
-        ),
+        rules: z
+          .array(
+            z
+              .object({
+                category: z.string().min(1),
+                field: z.enum(['kind', 'exception_class', 'message', 'traceback', 'command']),
+                pattern: z.string().min(1).max(2000),
+                enabled: z.boolean().default(true),
+                note: z.string().max(2000).default(''),
+              })
+              .strict(),
+          )
+          .max(1000),
       })
       .strict(),
   ),

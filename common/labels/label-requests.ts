@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { labelTarget } from '../corpus/bundle';
+import { boundedJson } from '../request-bounds';
 import { labelSchemaDefinition, schemaName } from './label-schema';
 import { themeChoices } from '../theme';
 
@@ -45,7 +46,7 @@ export const labelAddRequest = z
     annotator: annotatorName,
     schema: schemaName,
     target: labelTarget,
-    value: z.json(),
+    value: boundedJson(10_000),
     reasons: z.array(z.string().min(1).max(64)).max(26).default([]),
     note: z.string().max(20_000).default(''),
     /** An adjudicator's resolution of a disagreement: a record of its own, the originals stay. */
@@ -144,7 +145,13 @@ export const taxonomySaveRequest = z
       )
       .min(1)
       .max(500),
-    splits: z.array(z.object({ from: categoryCode, into: z.array(categoryCode).min(2) }).strict()).default([]),
-    merges: z.array(z.object({ from: z.array(categoryCode).min(2), into: categoryCode }).strict()).default([]),
+    splits: z
+      .array(z.object({ from: categoryCode, into: z.array(categoryCode).min(2).max(500) }).strict())
+      .max(500)
+      .default([]),
+    merges: z
+      .array(z.object({ from: z.array(categoryCode).min(2).max(500), into: categoryCode }).strict())
+      .max(500)
+      .default([]),
   })
   .strict();

@@ -60,11 +60,11 @@ export const labelSchemaDefinition = z
     value: labelValueRule,
     reasons: z.array(labelReason).max(26).default([]),
     /** Values that need at least one reason (a reject says why). */
-    reasonsRequiredFor: z.array(code).default([]),
+    reasonsRequiredFor: z.array(code).max(64).default([]),
     /** Statuses of a run-audit form whose scope must carry evidence (a confirmed finding shows it). */
-    evidenceRequiredFor: z.array(code).default([]),
+    evidenceRequiredFor: z.array(code).max(64).default([]),
     /** Statuses whose scope must say what the finding does to the reported scores. */
-    impactRequiredFor: z.array(code).default([]),
+    impactRequiredFor: z.array(code).max(64).default([]),
     /** How many annotators each item should get; items below it come first for a second annotator. */
     overlapTarget: z.number().int().min(1).max(10).default(1),
   })

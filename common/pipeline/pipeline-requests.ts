@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { benchmarkRoles } from '../corpus/bundle';
 import { protectedCategory } from '../rubrics/category-key';
+import { boundedRecord } from '../request-bounds';
 
 const id = z.string().min(1).max(512);
 
@@ -35,7 +36,7 @@ const modelFields = {
 };
 
 /** Benchmarks whose rollouts may feed rubrics; held-out ones never should (the audit fails such a build). */
-const roles = z.array(z.enum(benchmarkRoles)).min(1).default(['mining']);
+const roles = z.array(z.enum(benchmarkRoles)).min(1).max(benchmarkRoles.length).default(['mining']);
 const mergeThreshold = z.number().gt(0).max(1).default(0.6);
 const name = z.string().min(1).max(200).optional();
 
@@ -108,7 +109,7 @@ export const pipelineJudgeRequest = z
     targets: z.array(judgeTarget).min(1).max(10_000),
     collection: id.optional(),
     slots: z.number().int().min(1).max(100).default(12),
-    protect: z.record(protectedCategory, z.number().int().nonnegative().max(100)).default({}),
+    protect: boundedRecord(protectedCategory, z.number().int().nonnegative().max(100), 100).default({}),
     maxTokens: z.number().int().min(256).max(64_000).default(4096),
     ...modelFields,
     ...jobFields,

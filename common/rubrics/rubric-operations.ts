@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { rubricFamilies } from '../corpus/bundle';
 import { id, noParams, op } from '../operation';
 import { protectedCategory } from './category-key';
+import { boundedRecord } from '../request-bounds';
 import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './rubric-types';
 
 export const rubricOperations = {
@@ -36,7 +37,7 @@ export const rubricOperations = {
         collection: id.optional(),
         slots: z.number().int().positive().max(1000).default(12),
         /** Categories with a fixed number of slots, served before the proportional split. */
-        protect: z.record(protectedCategory, z.number().int().nonnegative().max(1000)).default({}),
+        protect: boundedRecord(protectedCategory, z.number().int().nonnegative().max(1000), 1000).default({}),
       })
       .strict()
       .refine((r) => Object.values(r.protect).reduce((sum, n) => sum + n, 0) <= r.slots, {

@@ -175,6 +175,7 @@ export const experimentCreateRequest = z
           .strict()
           .refine((v) => v.program !== null || v.command !== null, 'a variant changes the program, the command or both'),
       )
+      .max(100_000)
       .default([]),
   })
   .strict();
@@ -184,7 +185,7 @@ export const runStartRequest = z
     experiment: id,
     backend: backendName,
     /** Only these arms (default: all). */
-    arms: z.array(armName).min(1).optional(),
+    arms: z.array(armName).min(1).max(256).optional(),
     /** Start only slots never started before; without it, a run refuses an experiment that has started slots. */
     continue: z.boolean().default(false),
     /** Overrides the cases' time caps for this run. */

@@ -14,6 +14,22 @@ async function coreWithMini(taxonomy: { code: string; name: string; family: stri
   return core;
 }
 
+/** Imports a rollout of one failed step whose traceback ends in `lastLine`. */
+async function importFailedStep(core: Core, rollout: string, lastLine: string): Promise<void> {
+  const step = {
+    type: 'step',
+    rollout,
+    index: 0,
+    command: 'python a.py',
+    stderr: `Traceback (most recent call last):\n${lastLine}`,
+    exitCode: 1,
+    durationMs: 5,
+  };
+  const rolloutRecord = { type: 'rollout', id: rollout, task: 'task-1', collection: 'pool', agent: 'haiku', seed: 2, grade: 'wrong', score: 0 };
+  const { files } = await core.invoke('import.files', { paths: [writeBundle(tempDir(), `${rollout}.jsonl`, [rolloutRecord, step])] });
+  expect(files[0]?.error).toBeNull();
+}
+
 const taxonomy = [
   { code: 'C02', name: 'Missing column', family: 'crash' },
   { code: 'C06', name: 'API misuse', family: 'crash' },
@@ -49,12 +65,45 @@ describe('category rules', () => {
     const core = await coreWithMini(taxonomy);
     const before = await core.invoke('rules.list', {});
     await expect(core.invoke('rules.save', { rules: [{ category: 'C02', field: 'message', pattern: '(' }] })).rejects.toThrow(
-      /rules\.0\.pattern: not a valid regular expression/,
+      /rules\.0\.pattern: not a pattern the linear-time engine \(RE2\) takes: missing closing \)/,
     );
     await expect(core.invoke('rules.save', { rules: [{ category: 'Z99', field: 'kind', pattern: 'crash' }] })).rejects.toThrow(
       /rules\.0\.category: "Z99" is not a category/,
     );
     expect(await core.invoke('rules.list', {})).toEqual(before);
+    core.close();
+  });
+
+  it('run a catastrophic pattern over a long message in linear time', async () => {
+    const core = await coreWithMini(taxonomy);
+    const message = `${'a'.repeat(31)}!`;
+    await importFailedStep(core, 'r-a', `ValueError: ${message}`);
+    // A backtracking engine takes seconds on these 31 letters and twice as long for each one more.
+    const started = performance.now();
+    await core.invoke('rules.save', {
+      rules: [
+        { category: 'C02', field: 'message', pattern: '^(a|a)+$' },
+        { category: 'C06', field: 'message', pattern: '^(a|a)+!$' },
+      ],
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const [event] = await core.invoke('failures.list', { rollout: 'r-a' });
+    expect(event).toMatchObject({ message, suggestedCategory: 'C06' });
+    core.close();
+  });
+
+  it('refuse a backreference or lookaround, naming the rule, and skip such a rule stored before without failing', async () => {
+    const core = await coreWithMini(taxonomy);
+    for (const pattern of ['(a)\\1', '(?=Key)Error', '(?<!x)KeyError']) {
+      await expect(core.invoke('rules.save', { rules: [{ category: 'C02', field: 'exception_class', pattern }] }), pattern).rejects.toThrow(
+        /^rules\.0\.pattern: not a pattern the linear-time engine \(RE2\) takes: .*backreferences and lookaround are not supported$/,
+      );
+    }
+    core.db.prepare("INSERT INTO category_rules (position, category, field, pattern) VALUES (0, 'C06', 'exception_class', '(?=Key)Error')").run();
+    await importFailedStep(core, 'r-2', "KeyError: 'x'");
+    const [event] = await core.invoke('failures.list', { rollout: 'r-2' });
+    expect(event).toMatchObject({ exceptionClass: 'KeyError', suggestedCategory: 'C02' });
+    expect((await core.invoke('rules.list', {})).map((r) => r.pattern)).toContain('(?=Key)Error');
     core.close();
   });
 });

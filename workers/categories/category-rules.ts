@@ -1,5 +1,6 @@
 import type { CategoryRule } from '../../common/corpus/corpus-types';
 import type { Db } from '../db/open-corpus';
+import { compileRulePattern, type RulePattern } from './rule-pattern';
 
 /** The facts of a failure event that rules can look at. */
 export interface RuleSubject {
@@ -14,7 +15,7 @@ export interface RuleSubject {
 interface CompiledRule {
   category: string;
   field: CategoryRule['field'];
-  regex: RegExp;
+  pattern: RulePattern;
 }
 
 export function listRules(db: Db): CategoryRule[] {
@@ -29,17 +30,22 @@ export function listRules(db: Db): CategoryRule[] {
 /**
  * A function that suggests a category for a failure event: the first enabled rule, in
  * position order, whose pattern matches its field, among rules whose category exists in
- * the corpus's taxonomy. Returns null when no rule matches.
+ * the corpus's taxonomy. Returns null when no rule matches. A stored pattern the linear-time
+ * engine cannot take (saved before it was used, with a backreference or lookaround) matches
+ * nothing; `rules.save` refuses it, naming it, until it is rewritten.
  */
 export function categorySuggester(db: Db): (subject: RuleSubject) => string | null {
   const known = new Set(db.prepare<unknown[], string>('SELECT DISTINCT code FROM categories').pluck().all());
   const rules: CompiledRule[] = listRules(db)
     .filter((r) => r.enabled && known.has(r.category))
-    .map((r) => ({ category: r.category, field: r.field, regex: new RegExp(r.pattern, 'i') }));
+    .flatMap((r) => {
+      const compiled = compileRulePattern(r.pattern);
+      return compiled.ok ? [{ category: r.category, field: r.field, pattern: compiled.pattern }] : [];
+    });
   return (subject) => {
     for (const rule of rules) {
       const value = subject[rule.field];
-      if (value !== null && rule.regex.test(value)) return rule.category;
+      if (value !== null && rule.pattern.test(value)) return rule.category;
     }
     return null;
   };

@@ -3,6 +3,7 @@ import type { CategoryRule } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { applyRules, listRules } from './category-rules';
+import { compileRulePattern } from './rule-pattern';
 
 /**
  * Replaces the whole rule table and re-suggests every failure event's category, in one
@@ -11,10 +12,13 @@ import { applyRules, listRules } from './category-rules';
 export function saveRules(db: Db, req: ParsedRequestOf<'rules.save'>): { rules: CategoryRule[]; changed: number } {
   const known = new Set(db.prepare<unknown[], string>('SELECT DISTINCT code FROM categories').pluck().all());
   req.rules.forEach((rule, i) => {
-    try {
-      new RegExp(rule.pattern, 'i');
-    } catch (err) {
-      throw new ApiError('invalid_request', `rules.${i}.pattern: not a valid regular expression (${(err as Error).message})`, { field: `rules.${i}.pattern` });
+    const compiled = compileRulePattern(rule.pattern);
+    if (!compiled.ok) {
+      throw new ApiError(
+        'invalid_request',
+        `rules.${i}.pattern: not a pattern the linear-time engine (RE2) takes: ${compiled.reason}; backreferences and lookaround are not supported`,
+        { field: `rules.${i}.pattern` },
+      );
     }
     if (!known.has(rule.category)) {
       throw new ApiError('invalid_request', `rules.${i}.category: "${rule.category}" is not a category of the corpus's taxonomy`, {

@@ -12,6 +12,12 @@ export interface HandlerContext {
   /** The reader for read operations, the writer for write operations (`operationAccess`). */
   db: Db;
   dbPath: string;
+  /**
+   * A read connection of the caller's own, for a read that yields between rows (an export
+   * streaming to a file): on the shared reader, every other read would find the connection
+   * busy until it ends. `release` closes it.
+   */
+  ownReader(): { db: Db; release(): void };
   shell: AppInfo['shell'];
   emit(event: WorkbenchEvent): void;
   writes: WriteLock;

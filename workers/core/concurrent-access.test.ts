@@ -88,3 +88,64 @@ describe('reads beside a long write', () => {
     }
   }, 120_000);
 });
+
+describe('reads beside an export', () => {
+  it('app.info, corpus.stats and corpus.facets answer while export.bundle streams the corpus out', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'corpus.db'), shell: 'cli' });
+    try {
+      const bundle: object[] = miniBundle();
+      // Megabytes of steps, so the export waits for its file to drain many times mid-way.
+      for (let r = 0; r < 100; r++) {
+        bundle.push({ type: 'rollout', id: `wide-${r}`, task: 'task-1', collection: 'pool', agent: 'haiku', seed: r, grade: 'wrong', score: 0 });
+        for (let s = 0; s < 10; s++)
+          bundle.push({
+            type: 'step',
+            rollout: `wide-${r}`,
+            index: s,
+            command: `python run.py ${s}`,
+            stdout: `${r}:${s} `.repeat(400),
+            exitCode: 0,
+            durationMs: 5,
+          });
+      }
+      await core.invoke('import.files', { paths: [writeBundle(dir, 'wide.jsonl', bundle)] });
+      const before = await core.invoke('corpus.stats', {});
+      let exporting = true;
+      const exported = core.invoke('export.bundle', { out: join(dir, 'out.jsonl') }).finally(() => (exporting = false));
+      const failures: string[] = [];
+      let readsDuringExport = 0;
+      // The export yields between chunks as its file drains, so these run while it is mid-way.
+      while (exporting) {
+        for (const op of ['app.info', 'corpus.stats', 'corpus.facets'] as const) {
+          const result = await core.call(op, {});
+          if (!result.ok) failures.push(`${op}: ${result.error.code} ${result.error.message}`);
+          else if (exporting) readsDuringExport += 1;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const { records } = await exported;
+      expect(failures).toEqual([]);
+      expect(readsDuringExport).toBeGreaterThan(0);
+      expect(records).toBeGreaterThan(before.rollouts);
+    } finally {
+      core.close();
+    }
+  });
+});
+
+describe('closing while a background pass waits', () => {
+  it('a reconciliation waiting for another process to finish writing ends quietly when the corpus closes first', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'corpus.db');
+    const core = new Core({ dbPath: path, shell: 'cli' });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    const waiting = core.reconcile();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    core.close();
+    other.exec('COMMIT');
+    other.close();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+});

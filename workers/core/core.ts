@@ -44,13 +44,27 @@ export class Core {
   private readonly ctx: HandlerContext;
   private readonly readCtx: HandlerContext;
   private readonly reconciler: NodeJS.Timeout;
+  private closed = false;
 
   constructor(options: CoreOptions) {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
     this.reader = this.db.memory ? this.db : openCorpusReader(options.dbPath, options.nativeBinding);
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
     const model = new ModelAccess(options.modelEnv);
-    const shared = { dbPath: options.dbPath, shell: options.shell, emit, writes: new WriteLock(this.db), jobs: new Jobs(emit), model, session: workerSession };
+    const ownReader = () =>
+      this.db.memory
+        ? { db: this.db, release: () => undefined }
+        : ((db: Db) => ({ db, release: () => db.close() }))(openCorpusReader(options.dbPath, options.nativeBinding));
+    const shared = {
+      dbPath: options.dbPath,
+      ownReader,
+      shell: options.shell,
+      emit,
+      writes: new WriteLock(this.db),
+      jobs: new Jobs(emit),
+      model,
+      session: workerSession,
+    };
     this.ctx = { ...shared, db: this.db };
     this.readCtx = { ...shared, db: this.reader };
     // What dead owners left running is recorded before the first request (or, while another
@@ -79,7 +93,14 @@ export class Core {
 
   /** One pass of the background reconciliation, under the write lock. */
   reconcile(): Promise<void> {
-    return this.ctx.writes.run(async () => reconcileOwners(this.ctx));
+    // A pass waiting for the write lock (a long import's) may be overtaken by the corpus closing: then there is nothing to record.
+    return this.ctx.writes
+      .run(async () => {
+        if (!this.closed) reconcileOwners(this.ctx);
+      })
+      .catch((err: unknown) => {
+        if (!this.closed) throw err;
+      });
   }
 
   /** The key a shell keeps for the user (Electron main, from the OS's safe storage); null forgets it. */
@@ -129,6 +150,7 @@ export class Core {
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.reconciler);
     if (this.reader !== this.db) this.reader.close();
     this.db.close();

@@ -115,7 +115,7 @@ export const handlers: Handlers = {
   'prices.save': (req, ctx) => written(ctx, ['model_prices'], () => savePrice(ctx.db, req)),
   'prices.delete': (req, ctx) => written(ctx, ['model_prices'], () => deletePrice(ctx.db, req.model)),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
-  'export.bundle': (req, { db, dbPath }) => exportBundleTo(db, dbPath, req.out),
+  'export.bundle': (req, { ownReader, dbPath }) => exportBundleTo(ownReader, dbPath, req.out),
   'labels.schemas': (_req, { db }) => listSchemas(db),
   'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas', 'labels'], () => saveSchema(ctx.db, req.name, req.definition)),
   'labels.add': (req, ctx) => written(ctx, ['labels'], () => addLabel(ctx.db, req)),

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Core } from '../core/core';
 import { sampleBundlePath } from '../core/sample-corpus';
 import { openCorpus } from '../db/open-corpus';
 import { importFile } from '../import/import-file';
@@ -116,5 +117,26 @@ describe('bundle export', () => {
     const db = openCorpus(join(dir, 'c.db'));
     await expect(exportBundle(db, join(dir, 'missing-folder', 'out.jsonl'))).rejects.toThrow(/ENOENT/);
     db.close();
+  });
+
+  it('refuses a line break or control character in `out` with a typed error, for both exports, and writes nothing', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
+    try {
+      for (const name of ['a\nb', 'a\rb', 'a\u2028b', 'x\u0007.jsonl']) {
+        for (const out of [name, join(dir, name)]) {
+          for (const op of ['export.bundle', 'labels.export'] as const) {
+            const result = await core.call(op, { out });
+            expect(result, `${op} ${JSON.stringify(out)}`).toEqual({
+              ok: false,
+              error: { code: 'invalid_request', message: `${op}: out: a file name cannot hold a line break or other control character; choose another name` },
+            });
+          }
+        }
+      }
+      expect(readdirSync(dir).filter((f) => !f.startsWith('c.db'))).toEqual([]);
+    } finally {
+      core.close();
+    }
   });
 });

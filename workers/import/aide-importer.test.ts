@@ -222,6 +222,12 @@ describe('AIDE journal import (variants built from the real file)', () => {
       ['code/missing.py', /:1 field "nodes\.4\.code_file": names code\/missing\.py, which is not in the journal's folder/],
       ['../secret.py', /:1 field "nodes\.4\.code_file": names \.\.\/secret\.py, which is outside the journal's folder/],
       ['linked.py', /:1 field "nodes\.4\.code_file": names linked\.py, which is outside the journal's folder/],
+      // Whether a file outside the folder exists is not said.
+      [
+        '../absent.py',
+        /:1 field "nodes\.4\.code_file": names \.\.\/absent\.py, which is outside the journal's folder; only files beside the journal are read$/,
+      ],
+      ['/etc/../../secret.py', /:1 field "nodes\.4\.code_file": names \/etc\/\.\.\/\.\.\/secret\.py, which is not in the journal's folder/],
     ] as const) {
       const journal = raw();
       delete journal.nodes[4]!.code;

@@ -6,7 +6,7 @@ import { decodeUtf8, elementLines, fileStem, keyLine, parseDocument, readJsonDoc
 import { canonicalJson } from './canonical-json';
 import { contentHash } from './run-id';
 import { journalRecords, type CodeFileReader } from './aide-records';
-import { importError } from './import-error';
+import { importError, type SourceLocation } from './import-error';
 import { claim, type Importer } from './importer';
 
 /**
@@ -40,6 +40,15 @@ async function* readAideJournal(path: string, label: string, signal?: AbortSigna
 /** A program file larger than this is not a node's code. */
 const maxCodeFileBytes = 16 * 1024 * 1024;
 
+function inside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && rel.split(sep)[0] !== '..' && !isAbsolute(rel);
+}
+
+function outsideFolder(where: SourceLocation, codeFile: string): Error {
+  return importError(where, `names ${codeFile}, which is outside the journal's folder; only files beside the journal are read`);
+}
+
 /**
  * Reads `code_file`s from the journal's own folder: a relative name below it, an absolute
  * one (the machine the run was on) by its file name there. Nothing outside that folder is
@@ -49,6 +58,8 @@ function codeFilesBeside(journalPath: string): CodeFileReader {
   const folder = realpathSync(dirname(journalPath));
   return (codeFile, where) => {
     const candidate = isAbsolute(codeFile) ? join(folder, basename(codeFile)) : resolve(folder, codeFile);
+    // Judged by the name first: whether a file outside the folder exists is not the journal's to learn.
+    if (!inside(folder, candidate)) throw outsideFolder(where, codeFile);
     let real: string;
     try {
       real = realpathSync(candidate);
@@ -58,9 +69,7 @@ function codeFilesBeside(journalPath: string): CodeFileReader {
         `names ${codeFile}, which is not in the journal's folder (${candidate} does not exist); keep the node's code files beside the journal`,
       );
     }
-    const rel = relative(folder, real);
-    if (rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel))
-      throw importError(where, `names ${codeFile}, which is outside the journal's folder; only files beside the journal are read`);
+    if (!inside(folder, real)) throw outsideFolder(where, codeFile);
     if (statSync(real).size > maxCodeFileBytes) throw importError(where, `names ${codeFile}, which is larger than ${maxCodeFileBytes / 1024 / 1024} MiB`);
     return decodeUtf8(readFileSync(real), codeFile);
   };

@@ -13,6 +13,7 @@ const maxSuffix = 100;
 
 /** `out` as an absolute path: a relative one lands in `folder` (the corpus's exports folder) and must stay inside it. */
 export function resolveExportOut(folder: string, out: string, operation: string): string {
+  refuseControlCharacters(out, operation);
   if (isAbsolute(out)) return out;
   const path = resolve(folder, out);
   const inside = relative(folder, path);
@@ -20,6 +21,12 @@ export function resolveExportOut(folder: string, out: string, operation: string)
     throw new ApiError('invalid_request', `${operation}: out: a relative path names a file inside the exports folder ${folder}; "${out}" leaves it`);
   ensureFolder(dirname(path), operation);
   return path;
+}
+
+/** A line break or control character in a file name breaks every log, listing and download header that shows it. */
+function refuseControlCharacters(path: string, operation: string): void {
+  if (/[\p{Cc}\u2028\u2029]/u.test(path))
+    throw new ApiError('invalid_request', `${operation}: out: a file name cannot hold a line break or other control character; choose another name`);
 }
 
 /** Creates `folder` (and its parents) if missing, as a typed error when it cannot. */
@@ -31,9 +38,9 @@ export function ensureFolder(folder: string, operation: string): void {
   }
 }
 
-/** "x.jsonl.gz" → ["x", ".jsonl.gz"]; "x.csv" → ["x", ".csv"]; "x" → ["x", ""]. */
+/** "x.jsonl.gz" → ["x", ".jsonl.gz"]; "x.csv" → ["x", ".csv"]; "x" → ["x", ""]; any name matches. */
 function splitName(name: string): [string, string] {
-  const match = /^(.+?)((?:\.[A-Za-z0-9]{1,8})?(?:\.gz)?)$/.exec(name)!;
+  const match = /^(.*?)((?:\.[A-Za-z0-9]{1,8})?(?:\.gz)?)$/s.exec(name)!;
   return [match[1]!, match[2]!];
 }
 
@@ -43,6 +50,7 @@ function splitName(name: string): [string, string] {
  * claimed path; the caller fills it or removes it.
  */
 export function claimNewPath(path: string, operation: string): string {
+  refuseControlCharacters(path, operation);
   const folder = dirname(path);
   const [stem, ext] = splitName(basename(path));
   for (let n = 1; n <= maxSuffix; n++) {

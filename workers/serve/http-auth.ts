@@ -42,12 +42,20 @@ export function presentedToken(req: IncomingMessage, url: URL): { token: string 
   return { token: (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('token') ?? undefined, route, prefixed: false };
 }
 
+function hostHeaders(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
 /**
  * Serve mode's front door: the Host must be this loopback server (no DNS rebinding) or the
  * public address a TLS proxy in front of it serves (`publicUrl`), a browser's Origin must be one of them, and every request must carry the secret of a person
  * who may sign in now (`signIn`), whose request it then is.
  */
 export function authorize(req: IncomingMessage, url: URL, port: number, signIn: (secret: string) => Session | undefined, publicUrl?: URL): AuthVerdict {
+  // Node keeps only the first of several Host headers; a proxy or browser may act on another.
+  if (hostHeaders(req) !== 1) return { ok: false, status: 403, reason: 'exactly one Host header required' };
   const loopback = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!loopback.includes(req.headers.host ?? '') && req.headers.host !== publicUrl?.host) return { ok: false, status: 403, reason: 'unexpected Host header' };
   const origin = req.headers.origin;

@@ -25,18 +25,44 @@ export function tooLarge(what: string, limit: number): ApiErrorData {
  */
 export function inspectShape(value: unknown, limit: number): { depth: number; protoAt: string | null } {
   let depth = 0;
-  const stack: [unknown, number, string][] = [[value, 0, '']];
+  // Each container keeps how it was reached; its path is spelled out only for the one reported.
+  const stack: Reached[] = isContainer(value) ? [{ item: value as object, level: 0, key: '', up: null }] : [];
   while (stack.length > 0) {
-    const [item, level, path] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    const inner = level + 1;
+    const reached = stack.pop()!;
+    const { item } = reached;
+    const inner = reached.level + 1;
     depth = Math.max(depth, inner);
     if (depth > limit) return { depth, protoAt: null };
-    if (Object.prototype.hasOwnProperty.call(item, '__proto__')) return { depth, protoAt: `${path}__proto__` };
-    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
-    for (const [key, child] of entries) stack.push([child, inner, `${path}${key}.`]);
+    if (Object.prototype.hasOwnProperty.call(item, '__proto__')) return { depth, protoAt: `${pathOf(reached)}__proto__` };
+    // Only objects and arrays go on the stack: a list of millions of scalars costs one pass, no allocation.
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) if (isContainer(item[i])) stack.push({ item: item[i] as object, level: inner, key: i, up: reached });
+    } else {
+      for (const key of Object.keys(item)) {
+        const child = (item as Record<string, unknown>)[key];
+        if (isContainer(child)) stack.push({ item: child as object, level: inner, key, up: reached });
+      }
+    }
   }
   return { depth, protoAt: null };
+}
+
+interface Reached {
+  item: object;
+  level: number;
+  key: string | number;
+  up: Reached | null;
+}
+
+/** `a.0.b.` for the container reached through key `b` of element 0 of field `a`. */
+function pathOf(reached: Reached): string {
+  let path = '';
+  for (let at: Reached | null = reached; at?.up; at = at.up) path = `${at.key}.${path}`;
+  return path;
+}
+
+function isContainer(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
 }
 
 /** Reads the whole body; stops reading (and answers too_large) as soon as it passes `limit`. */

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -94,6 +95,20 @@ describe('serve mode keeps answering whatever a request holds', () => {
     expect((await call(base, 'corpus.stats', {})).status).toBe(200);
   });
 
+  it('refuses a list of 4.19 million elements at once with a short error, while the health check keeps answering', async () => {
+    const { base } = await start();
+    const body = `{"paths":[${new Array(4_190_000).fill('1').join(',')}]}`;
+    const started = performance.now();
+    const answering = call(base, 'import.files', body);
+    const health = await call(base, 'app.info', {});
+    const answer = await answering;
+    expect(health.status).toBe(200);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toMatch(/^import\.files: paths: Too big: expected array to have <=\d+ items$/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect((await call(base, 'corpus.stats', {})).status).toBe(200);
+  });
+
   it('refuses built-in object names as protected categories, naming the key, and keeps the worker', async () => {
     const { base } = await start();
     const library = ((await call(base, 'libraries.list', {})).body.value as { id: string }[])[0]!.id;
@@ -114,6 +129,40 @@ describe('serve mode keeps answering whatever a request holds', () => {
     expect((fine.body.value as { allocation: { category: string; protected: boolean }[] }).allocation.find((a) => a.category === category)?.protected).toBe(
       true,
     );
+  });
+});
+
+/** A raw HTTP/1.1 request on a TCP socket, so the test can send headers no client library would. */
+function rawHttp(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+describe('the front door', () => {
+  it('refuses a request with two Host headers, whichever comes first, and answers one with a single Host', async () => {
+    const { server } = await start();
+    const good = `Host: 127.0.0.1:${server.port}`;
+    for (const hosts of [
+      [good, 'Host: evil.example'],
+      ['Host: evil.example', good],
+      [good, good],
+    ]) {
+      const answer = await rawHttp(
+        server.port,
+        `POST /api/app.info HTTP/1.1\r\n${hosts.join('\r\n')}\r\nx-rwb-token: ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      expect(answer, hosts.join(' + ')).toMatch(/^HTTP\/1\.1 403 .*Forbidden: exactly one Host header required/s);
+    }
+    const single = await rawHttp(
+      server.port,
+      `POST /api/app.info HTTP/1.1\r\n${good}\r\nx-rwb-token: ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
+    expect(single).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 
@@ -251,6 +300,18 @@ describe('folder uploads', () => {
     expect((await upload(base, 'run/x.py', 'first', folder)).status).toBe(200);
     expect((await upload(base, 'run/x.py', 'second', folder)).body.error?.message).toContain('already uploaded');
     expect(readFileSync(join(server.uploadsFolder, `folder-${folder}`, 'run', 'x.py'), 'utf8')).toBe('first');
+    // A file and a folder of one name, in either order, and lone names that would be the upload's folder itself.
+    expect((await upload(base, 'f', 'file', folder)).status).toBe(200);
+    const under = await upload(base, 'f/g', 'under', folder);
+    expect(under.status).toBe(400);
+    expect(under.body.error?.message).toBe('f/g: a file already uploaded into this folder has the name of one of its folders');
+    expect((await upload(base, 'run', 'x', folder)).body.error?.code).toBe('invalid_request');
+    for (const name of ['.', '..', '...', 'a/..']) {
+      const lone = await upload(base, name, 'x');
+      expect(lone.status, name).toBe(400);
+      expect(lone.body.error?.message, name).toContain('is not a file name');
+    }
     expect(readdirSync(server.uploadsFolder)).toEqual([`folder-${folder}`]);
+    expect(readFileSync(join(server.uploadsFolder, `folder-${folder}`, 'f'), 'utf8')).toBe('file');
   });
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Result } from '../../common/contract';
-import { isOperationName } from '../../common/contract';
+import { isOperationName, parseRequest } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
 import { ApiError, toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
 import { applyPathPolicy } from '../../common/path-fields';
@@ -198,6 +198,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
       const body = await readJsonBody(req, op);
       if (!body.ok) return sendError(res, body.error);
+      // Checked here too, so a request the worker would refuse (a list of millions of paths) is
+      // neither walked by the path policy nor carried to the worker; the worker checks it again.
+      parseRequest(op, body.value);
       const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), {
         signal: abandoned(req, res),
         person: verdict.session.local ? undefined : person,

@@ -75,6 +75,13 @@ function safeSegment(segment: string): string {
   return segment.replace(/[^\w.\-+ ]/g, '_').slice(0, 200);
 }
 
+/** A lone upload's file name: its last segment made safe; a name of dots only would name the upload's folder itself. */
+function loneUploadName(name: string): string {
+  const safe = safeSegment(basename(name));
+  if (/^\.*$/.test(safe)) throw new ApiError('invalid_request', `"${name.slice(0, 200)}" is not a file name; upload the file under its own name`);
+  return safe;
+}
+
 /** A folder upload's id, chosen by the client for all the files of one folder. */
 const folderId = /^[0-9a-f]{16,64}$/;
 
@@ -112,14 +119,20 @@ export class Uploads {
 
   async receive(req: IncomingMessage, name: string, folder: string | null = null): Promise<string> {
     if (folder !== null && !folderId.test(folder)) throw new ApiError('invalid_request', `folder: "${folder}" is not a folder upload id (16 to 64 hex digits)`);
-    const safeName = folder === null ? safeSegment(basename(name)) || 'upload' : relativeUploadPath(name);
+    const safeName = folder === null ? loneUploadName(name) : relativeUploadPath(name);
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBytes) {
       throw new ApiError('too_large', `${safeName} is ${declared} bytes; the most this server accepts for an upload is ${this.maxBytes} bytes`);
     }
     const dir = join(this.root, folder === null ? randomBytes(8).toString('hex') : `folder-${folder}`);
     const path = join(dir, safeName);
-    mkdirSync(dirname(path), { recursive: true });
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOTDIR') throw err;
+      throw new ApiError('invalid_request', `${safeName}: a file already uploaded into this folder has the name of one of its folders`);
+    }
     // Never onto a file already there: a folder's files each come once.
     const file = createWriteStream(path, { flags: 'wx' });
     let created = false;

@@ -1,6 +1,7 @@
 /**
  * When a crashed worker is started again: after a delay that doubles with each crash in the
- * window, and not at all once it has crashed too often, since it would only crash again.
+ * window; once it has crashed too often, it would likely crash again at once, so only after
+ * a cool-down (or, without one, not until the corpus is reopened).
  */
 export interface RestartPolicy {
   /** More crashes than this within `windowMs` stop the restarts. */
@@ -9,9 +10,11 @@ export interface RestartPolicy {
   /** The delay before the first restart; each further crash in the window doubles it, up to `maxDelayMs`. */
   firstDelayMs: number;
   maxDelayMs: number;
+  /** After more than `maxCrashes`, the worker starts again this long after the last crash; without it, it stays down. */
+  coolDownMs?: number;
 }
 
-export const defaultRestartPolicy: RestartPolicy = { maxCrashes: 3, windowMs: 60_000, firstDelayMs: 250, maxDelayMs: 4_000 };
+export const defaultRestartPolicy: RestartPolicy = { maxCrashes: 3, windowMs: 60_000, firstDelayMs: 250, maxDelayMs: 4_000, coolDownMs: 30_000 };
 
 /** The crash history of one corpus's workers; a new corpus starts a new history. */
 export class CrashHistory {

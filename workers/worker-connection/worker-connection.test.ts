@@ -4,6 +4,7 @@
  * named here are unknown to the contract (and so count as reads) unless they are real ones.
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { WorkbenchEvent } from '../../common/events';
 import type { ShellMessage, WorkerMessage } from '../../common/worker-protocol';
 import { WorkerConnection, type WorkerExit, type WorkerTransport } from './worker-connection';
 
@@ -178,6 +179,44 @@ describe('WorkerConnection queue', () => {
     expect(workers[1]!.received.map((r) => r.op)).toEqual(['queued']);
     workers[1]!.answer(0);
     expect(await queued).toEqual({ ok: true, value: 'queued' });
+    await connection.stop();
+  });
+
+  it('after too many crashes refuses calls at once, says when the worker starts again, and starts it after the cool-down', async () => {
+    let now = 1_000_000;
+    const workers: MemoryWorker[] = [];
+    const events: WorkbenchEvent[] = [];
+    const connection = new WorkerConnection(
+      () => {
+        const worker = new MemoryWorker();
+        workers.push(worker);
+        return worker;
+      },
+      { log: () => {}, now: () => now, restart: { maxCrashes: 2, windowMs: 60_000, firstDelayMs: 0, maxDelayMs: 0, coolDownMs: 200 } },
+    );
+    connection.onEvent((e) => events.push(e));
+    await connection.open({ db: ':memory:', shell: 'serve', seedSample: false });
+    for (let crash = 1; crash <= 2; crash++) {
+      workers.at(-1)!.exit({ code: null, signal: 'SIGKILL' });
+      await vi.waitFor(() => expect(workers).toHaveLength(crash + 1));
+      // Ready, so the next crash counts as a crash after a good start.
+      await settle();
+    }
+    workers.at(-1)!.exit({ code: null, signal: 'SIGKILL' });
+    expect(events.at(-1)).toEqual({ type: 'worker:down', reason: 'SIGKILL', crashes: 3, restartAt: now + 200 });
+    const refused = await connection.call('corpus.stats', {});
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: expect.stringMatching(/crashed 3 times within 60 s; it starts again in 1 s/) },
+    });
+    expect(workers).toHaveLength(3);
+    now += 60_000;
+    await vi.waitFor(() => expect(workers).toHaveLength(4), { timeout: 2_000 });
+    await vi.waitFor(() => expect(events.at(-1)).toEqual({ type: 'worker:restarted', reason: 'SIGKILL' }));
+    const answered = connection.call('corpus.stats', {});
+    await vi.waitFor(() => expect(workers[3]!.received).toHaveLength(1));
+    workers[3]!.answer(0);
+    expect(await answered).toEqual({ ok: true, value: 'corpus.stats' });
     await connection.stop();
   });
 });

@@ -307,10 +307,7 @@ export class WorkerConnection {
   private restartAfterCrash(args: WorkerArgs, how: string): void {
     const { count, delayMs } = this.crashes.record();
     if (delayMs === undefined) {
-      this.log(`worker: stopped (${how}); ${count} crashes within ${this.policy.windowMs / 1000} s, not restarting`);
-      this.ready = Promise.resolve(
-        unavailable(`the worker process crashed ${count} times within ${this.policy.windowMs / 1000} s; reopen the corpus to try again`),
-      );
+      this.stayDown(args, how, count);
       return;
     }
     this.log(`worker: stopped (${how}); restarting in ${delayMs} ms`);
@@ -325,6 +322,32 @@ export class WorkerConnection {
         resolve(unavailable('the worker process was stopped'));
       };
     });
+  }
+
+  /**
+   * A worker that crashed too often: calls are refused at once (not held for the cool-down),
+   * windows are told, and a new worker starts after the cool-down, if the policy has one.
+   */
+  private stayDown(args: WorkerArgs, how: string, count: number): void {
+    const within = `${count} times within ${this.policy.windowMs / 1000} s`;
+    const coolDownMs = this.policy.coolDownMs;
+    const restartAt = coolDownMs === undefined ? null : this.now() + coolDownMs;
+    this.emit({ type: 'worker:down', reason: how, crashes: count, restartAt });
+    if (coolDownMs === undefined) {
+      this.log(`worker: stopped (${how}); ${count} crashes within ${this.policy.windowMs / 1000} s, not restarting`);
+      this.ready = Promise.resolve(unavailable(`the worker process crashed ${within}; reopen the corpus to try again`));
+      return;
+    }
+    this.log(`worker: stopped (${how}); ${count} crashes within ${this.policy.windowMs / 1000} s, restarting in ${coolDownMs / 1000} s`);
+    this.ready = Promise.resolve(unavailable(`the worker process crashed ${within}; it starts again in ${Math.ceil(coolDownMs / 1000)} s, try again then`));
+    const timer = setTimeout(() => {
+      this.cancelRestart = undefined;
+      this.ready = this.spawn(args, how);
+    }, coolDownMs);
+    this.cancelRestart = () => {
+      clearTimeout(timer);
+      this.cancelRestart = undefined;
+    };
   }
 
   private emit(event: WorkbenchEvent): void {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { scrubSecrets } from './child-env';
 
 /** Logs longer than this keep their first and last halves; the middle is counted, not kept. */
 export const logLimitChars = 32 * 1024 * 1024;
@@ -90,9 +89,9 @@ export interface StoredLog {
   sha256: string;
 }
 
-/** The log as stored, with every value of `secrets` replaced (a secret split across two output chunks included). */
-export function packLog(log: AttemptLog, secrets: readonly string[] = []): StoredLog {
-  const text = scrubSecrets(log.text(), secrets);
+/** The log as stored; its output was scrubbed of secrets as it arrived (`SecretScrubber`). */
+export function packLog(log: AttemptLog): StoredLog {
+  const text = log.text();
   return { gz: gzipSync(text), bytes: log.bytes, omittedBytes: log.omittedBytes, sha256: createHash('sha256').update(text).digest('hex') };
 }
 

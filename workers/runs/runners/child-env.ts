@@ -74,21 +74,50 @@ export function toolEnv(set: Record<string, string> = {}, base: NodeJS.ProcessEn
 const minSecretLength = 6;
 
 /**
- * Values to scrub from stored logs: the model key and every value of a variable of `base`
- * whose name looks secret or that the user marked secret (`RWB_SECRET_NAMES`, comma
- * separated), longest first so a secret containing another is replaced whole.
+ * Values to scrub from an attempt's log, live and stored: the model key; every value the
+ * program received from `base` under a name beyond the plain allowlist (`receivedNames`, the
+ * names its host and case add), whatever that name; and every value of `base` whose name looks
+ * secret or that the user marked secret (`RWB_SECRET_NAMES`, comma separated). Each comes with
+ * its base64 forms, and all longest first, so a secret containing another is replaced whole.
  */
-export function secretValues(base: NodeJS.ProcessEnv = process.env, modelKey: string | null = null): string[] {
+export function secretValues(base: NodeJS.ProcessEnv = process.env, modelKey: string | null = null, receivedNames: readonly string[] = []): string[] {
   const marked = (base.RWB_SECRET_NAMES ?? '')
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
   const values = new Set<string>();
-  if (modelKey) values.add(modelKey);
+  const add = (value: string) => {
+    values.add(value);
+    for (const form of base64Forms(value)) values.add(form);
+  };
+  if (modelKey) add(modelKey);
   for (const [name, value] of Object.entries(base)) {
-    if (value && value.length >= minSecretLength && (isSecretName(name) || marked.includes(name))) values.add(value);
+    const received = receivedNames.includes(name) && !isAllowedName(name);
+    if (value && value.length >= minSecretLength && (received || isSecretName(name) || marked.includes(name))) add(value);
   }
   return [...values].sort((a, b) => b.length - a.length);
+}
+
+/** Shorter base64 runs than this would blank ordinary words. */
+const minEncodedLength = 8;
+
+/**
+ * The base64 (and base64url) text of `value` as it appears inside an encoding of any longer
+ * text: one form for each of the three byte alignments, keeping only the characters that
+ * depend on `value`'s bytes alone.
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms: string[] = [];
+  for (let lead = 0; lead < 3; lead++) {
+    const encoded = Buffer.concat([Buffer.alloc(lead), bytes]).toString('base64');
+    const core = encoded.slice(Math.ceil((8 * lead) / 6), Math.floor((8 * (lead + bytes.length)) / 6));
+    if (core.length < minEncodedLength) continue;
+    forms.push(core);
+    const url = core.replace(/\+/g, '-').replace(/\//g, '_');
+    if (url !== core) forms.push(url);
+  }
+  return forms;
 }
 
 /** `text` with every secret value replaced by a marker naming no secret. */

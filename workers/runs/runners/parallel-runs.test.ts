@@ -176,10 +176,44 @@ describe('local runs over slots', () => {
       expect(log).not.toContain(leaked);
     }
     expect(log).toContain('echoed [secret removed] [secret removed]');
-    expect(log).toContain('MY_TOOL_DIR=/opt/tool-dir');
+    // A name the case adds is passed on, and its value, whatever the name, is scrubbed.
+    expect(log).toContain('MY_TOOL_DIR=[secret removed]');
     expect(row.envNames).toEqual(expect.arrayContaining(['PATH', 'HOME', 'MY_TOOL_DIR', 'RWB_ATTEMPT', 'RWB_REPEAT']));
     expect(row.envNames!.some((n) => ['DATABASE_URL', 'GH_PAT', 'MY_PRIVATE_CREDS', 'SENTRY_DSN'].includes(n))).toBe(false);
     await t.core.invoke('models.clearKey', {});
+  });
+
+  it('scrubs a value the case passes on under any name, split across two output chunks or base64-encoded, from the live stream and the stored log', async () => {
+    const secret = 'hunter2-passphrase-8841';
+    process.env.DB_PASSPHRASE = secret;
+    const print = (cut: string) => `printf '%s' "$(printf '%s' "$DB_PASSPHRASE" | cut -c${cut})"`;
+    const c = await sleepCase(
+      [
+        `printf 'split: '; ${print('1-10')}; sleep 0.5; ${print('11-')}; echo ' end'`,
+        `printf '%s' "$DB_PASSPHRASE" | base64`,
+        `printf 'xy%s' "$DB_PASSPHRASE" | base64`,
+        `echo '{"score": 1}' > score.json`,
+      ].join('; '),
+      { env: ['DB_PASSPHRASE'] },
+    );
+    const events = recordEvents(t.core);
+    const exp = await t.core.invoke('experiments.create', { name: 'passphrase', arms: ['original'], repeats: 1, cases: [c.id] });
+    const row = (await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', wait: true })).rows[0]!;
+    expect(row.status).toBe('succeeded');
+    const chunks = events.flatMap(({ event }) => (event.type === 'attempt:output' && event.attemptId === row.id ? [event.data] : []));
+    expect(chunks.length).toBeGreaterThan(1);
+    const live = chunks.join('');
+    const stored = (await t.core.invoke('attempts.log', { id: row.id })).text;
+    const encoded = Buffer.from(secret).toString('base64').slice(0, 28);
+    for (const text of [live, stored]) {
+      expect(text).toContain('split: [secret removed] end');
+      expect(text).not.toContain(secret.slice(0, 10));
+      expect(text).not.toContain(encoded.slice(0, 20));
+      expect(text).not.toContain(Buffer.from(`xy${secret}`).toString('base64').slice(4, 24));
+    }
+    expect(stored).toBe(live);
+    expect(row.envNames).toContain('DB_PASSPHRASE');
+    delete process.env.DB_PASSPHRASE;
   });
 
   it('runs programs whose paths look like options or shell syntax as files, with the default command', async () => {

@@ -25,7 +25,8 @@ import { AttemptLog, packLog } from './attempt-log';
 import { recordAttemptEnvironment } from './attempt-environment';
 import { forgetLiveLog, trackLiveLog } from './live-attempt-logs';
 import { attemptResult } from './attempt-outcome';
-import { scrubSecrets, secretValues } from './child-env';
+import { secretValues } from './child-env';
+import { SecretScrubber } from './secret-scrubber';
 import { LocalRunner } from './local-runner';
 import { OutputBatcher } from './output-batcher';
 import type { AttemptSpec, RawOutcome, RunnerEvents, SlotHost, StartedInfo } from './runner';
@@ -342,8 +343,15 @@ async function execute(
   job: Job,
   stopped: AbortSignal,
 ): Promise<RunEnd> {
-  const secrets = secretValues(process.env, ctx.model.settings().apiKey);
+  const modelKey = ctx.model.settings().apiKey;
   const byId = new Map(specs.map((s) => [s.attemptId, s]));
+  /** Each attempt's own scrubber: what counts as secret depends on the names its host and case pass on. */
+  const scrubbers = new Map<number, SecretScrubber>();
+  const scrubberOf = (id: number) => {
+    let s = scrubbers.get(id);
+    if (!s) scrubbers.set(id, (s = new SecretScrubber(secretValues(process.env, modelKey, byId.get(id)?.envNames))));
+    return s;
+  };
   const logs = new Map<number, AttemptLog>();
   const batchers = new Map<number, OutputBatcher>();
   const settled = new Set<number>();
@@ -384,9 +392,21 @@ async function execute(
     if (!b) batchers.set(id, (b = new OutputBatcher((data, offset) => ctx.emit({ type: 'attempt:output', jobId: job.id, attemptId: id, data, offset }))));
     return b;
   };
+  /** Adds scrubbed output to the attempt's log and its live stream. */
+  const record = (id: number, data: string) => {
+    if (data === '') return;
+    let log = logs.get(id);
+    if (!log) {
+      logs.set(id, (log = new AttemptLog()));
+      trackLiveLog(id, log);
+    }
+    log.append(data);
+    batcher(id).push(data);
+  };
   const finish = (id: number, raw: RawOutcome) => {
     if (settled.has(id)) return;
     settled.add(id);
+    record(id, scrubberOf(id).end());
     batchers.get(id)?.flush();
     const spec = byId.get(id)!;
     const log = logs.get(id) ?? new AttemptLog();
@@ -398,7 +418,7 @@ async function execute(
           console.error(`rwb: recording attempt ${id}'s environment failed: ${(err as Error).message}`),
         ),
       );
-    const stored = packLog(log, secrets);
+    const stored = packLog(log);
     write(() => {
       saveAttemptLog(ctx.db, id, stored);
       forgetLiveLog(id);
@@ -442,20 +462,15 @@ async function execute(
       );
     },
     output(id, raw) {
-      // Scrubbed here for the live view; the stored log is scrubbed whole again at the end (a secret split across two chunks).
-      const data = scrubSecrets(raw, secrets);
-      let log = logs.get(id);
-      if (!log) {
-        logs.set(id, (log = new AttemptLog()));
-        trackLiveLog(id, log);
-      }
-      log.append(data);
-      batcher(id).push(data);
+      // Scrubbed before anyone sees it, so the live terminal, `attempts.output` and the stored log agree.
+      record(id, scrubberOf(id).push(raw));
     },
     finished: finish,
     withdrawn(id, reason) {
       settled.add(id);
       dispatched.delete(id);
+      // What it held back began a secret, or was never shown: it is dropped with the attempt's turn.
+      scrubbers.delete(id);
       batchers.get(id)?.flush();
       forgetLiveLog(id);
       write(() =>

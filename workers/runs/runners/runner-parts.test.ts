@@ -8,6 +8,7 @@ import type { HostConfig } from '../../../common/runs/run-types';
 import { AttemptLog, packLog, unpackLog } from './attempt-log';
 import { attemptResult, readScore } from './attempt-outcome';
 import { programEnv, scrubSecrets, secretValues, toolEnv } from './child-env';
+import { SecretScrubber } from './secret-scrubber';
 import { OutputBatcher } from './output-batcher';
 import { ExitMarkerScanner } from './pty-exit-marker';
 import { shQuote } from './shell-quote';
@@ -261,5 +262,20 @@ describe('child environment', () => {
     const text = `a sk-app-key-999 b postgres://u:PW@db/x c ghp_abcdef d creds-xyz e https://k@sentry/1 f vim`;
     expect(scrubSecrets(text, secrets)).toBe('a [secret removed] b [secret removed] c [secret removed] d [secret removed] e [secret removed] f vim');
     expect(secretValues({ ...parent, RWB_SECRET_NAMES: 'EDITOR_TOKENLESS,PROJECT_ROOT' })).toContain('/projects/x');
+  });
+
+  it('scrubs a secret however the stream is cut, holding back only what could begin one', () => {
+    const secrets = secretValues({ DB_PASSPHRASE: 'hunter2-pass' }, null, ['DB_PASSPHRASE']);
+    const text = 'a hunter2-pass b hunter2-pas c hunter2-passhunter2-pass';
+    for (const size of [1, 2, 5, 13]) {
+      const scrubber = new SecretScrubber(secrets);
+      let out = '';
+      for (let i = 0; i < text.length; i += size) out += scrubber.push(text.slice(i, i + size));
+      out += scrubber.end();
+      expect(out, `chunks of ${size}`).toBe('a [secret removed] b hunter2-pas c [secret removed][secret removed]');
+    }
+    const scrubber = new SecretScrubber(secrets);
+    expect(scrubber.push('ordinary text hun')).toBe('ordinary text ');
+    expect(scrubber.push('gry')).toBe('hungry');
   });
 });
