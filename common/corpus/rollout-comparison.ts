@@ -1,0 +1,64 @@
+/** Two rollouts side by side: their steps aligned row by row and what differs between them (docs/definitions.md, "Rollout comparison"). */
+import type { FailureKind, Grade } from './corpus-types';
+
+/**
+ * Why an aligned row differs: a step on one side only, steps of one command whose outcome
+ * (exit code, time-out, kill, failure kind) differs, whose program versions differ in content,
+ * or whose commands differ in the numbers or spacing the alignment ignores.
+ */
+export const rowDifferences = ['only_a', 'only_b', 'outcome', 'program', 'command'] as const;
+export type RowDifference = (typeof rowDifferences)[number];
+
+/** One aligned row: each side's step as its position in that rollout's step list (`steps.list` offset), or null for a gap. */
+export interface AlignedRow {
+  a: number | null;
+  b: number | null;
+  differs: RowDifference[];
+}
+
+/** Failures of one kind and exception class that one side has more of than the other. */
+export interface UnmatchedFailure {
+  kind: FailureKind;
+  exceptionClass: string | null;
+  /** How many more this side has. */
+  extra: number;
+  /** This side's step indexes with such a failure (null for one found at grading), to open. */
+  steps: (number | null)[];
+}
+
+/** What the summary shows of one side. */
+export interface ComparedRollout {
+  id: string;
+  taskId: string;
+  agent: string | null;
+  seed: number | null;
+  grade: Grade | null;
+  score: number | null;
+  metric: string | null;
+  higherIsBetter: boolean | null;
+  steps: number;
+  failures: number;
+  failureKinds: Partial<Record<FailureKind, number>>;
+  /** Failures this side has that the other does not (by kind and exception class). */
+  onlyHere: UnmatchedFailure[];
+}
+
+/** A stretch of both rollouts too different to align step by step within the edit limit: its steps are shown as gaps. */
+export interface UnalignedStretch {
+  /** Half-open ranges of step positions. */
+  a: [number, number];
+  b: [number, number];
+}
+
+export interface RolloutComparison {
+  a: ComparedRollout;
+  b: ComparedRollout;
+  sameTask: boolean;
+  rows: AlignedRow[];
+  /** The first row that differs, or null when the two rollouts did the same thing step for step. */
+  firstDivergence: number | null;
+  /** Rows that differ, of all rows. */
+  differingRows: number;
+  matchedRows: number;
+  unaligned: UnalignedStretch[];
+}

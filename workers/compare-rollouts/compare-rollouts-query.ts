@@ -1,0 +1,129 @@
+/** `rollouts.compare`: two rollouts' steps aligned on what they did, and what differs between them (docs/definitions.md). */
+import type { FailureKind } from '../../common/corpus/corpus-types';
+import type { AlignedRow, ComparedRollout, RolloutComparison, RowDifference, UnmatchedFailure } from '../../common/corpus/rollout-comparison';
+import { ApiError } from '../../common/errors';
+import type { Db } from '../db/open-corpus';
+import { rolloutColumns, rolloutJoins, toRolloutRow } from '../corpus/corpus-queries';
+import { alignSequences } from './align-sequences';
+import { StepKeys } from './step-key';
+
+/** What the alignment reads of a step: no outputs, so two 10,000-step rollouts stay a few megabytes. */
+interface AlignedStep {
+  command: string;
+  exitCode: number | null;
+  timedOut: number;
+  killed: number;
+  failureKind: string | null;
+  programPath: string | null;
+  programHash: string | null;
+}
+
+function readSteps(db: Db, rollout: string): AlignedStep[] {
+  return db
+    .prepare<unknown[], AlignedStep>(
+      `SELECT s.command, s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind AS failureKind,
+        s.program_path AS programPath, p.content_hash AS programHash
+      FROM steps s
+      LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx
+      LEFT JOIN program_versions p ON p.rollout_id = s.rollout_id AND p.path = s.program_path AND p.version = s.program_version
+      WHERE s.rollout_id = ? ORDER BY s.idx`,
+    )
+    .all(rollout);
+}
+
+function readRollout(db: Db, id: string): Omit<ComparedRollout, 'onlyHere'> {
+  const row = db.prepare<unknown[], Record<string, unknown>>(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id = ?`).get(id);
+  if (!row) throw new ApiError('not_found', `rollout "${id}" is not in this corpus`);
+  const r = toRolloutRow(row);
+  return {
+    id: r.id,
+    taskId: r.taskId,
+    agent: r.agent,
+    seed: r.seed,
+    grade: r.grade,
+    score: r.score,
+    metric: r.metric,
+    higherIsBetter: r.higherIsBetter,
+    steps: r.steps,
+    failures: r.failures,
+    failureKinds: r.failureKinds,
+  };
+}
+
+interface FailureRow {
+  kind: FailureKind;
+  exceptionClass: string | null;
+  step: number | null;
+}
+
+function readFailures(db: Db, rollout: string): FailureRow[] {
+  return db
+    .prepare<unknown[], FailureRow>(
+      `SELECT kind, exception_class AS exceptionClass, step_idx AS step FROM failure_events WHERE rollout_id = ? ORDER BY step_idx IS NULL, step_idx, id`,
+    )
+    .all(rollout);
+}
+
+/** Failures of `mine` beyond those of the same kind and exception class in `theirs`. */
+function failuresOnlyIn(mine: FailureRow[], theirs: FailureRow[]): UnmatchedFailure[] {
+  const signature = (f: FailureRow) => `${f.kind}\u0000${f.exceptionClass ?? ''}`;
+  const theirCounts = new Map<string, number>();
+  for (const f of theirs) theirCounts.set(signature(f), (theirCounts.get(signature(f)) ?? 0) + 1);
+  const groups = new Map<string, FailureRow[]>();
+  for (const f of mine) groups.set(signature(f), [...(groups.get(signature(f)) ?? []), f]);
+  const only: UnmatchedFailure[] = [];
+  for (const [key, rows] of groups) {
+    const extra = rows.length - (theirCounts.get(key) ?? 0);
+    if (extra > 0) only.push({ kind: rows[0]!.kind, exceptionClass: rows[0]!.exceptionClass, extra, steps: rows.map((r) => r.step) });
+  }
+  return only;
+}
+
+function differences(a: AlignedStep, b: AlignedStep): RowDifference[] {
+  const differs: RowDifference[] = [];
+  if (a.exitCode !== b.exitCode || a.timedOut !== b.timedOut || a.killed !== b.killed || a.failureKind !== b.failureKind) differs.push('outcome');
+  if (a.programHash !== b.programHash) differs.push('program');
+  if (a.command !== b.command) differs.push('command');
+  return differs;
+}
+
+/** Rows of the aligned pairs, with a gap row for each step between pairs: one side's steps first, then the other's. */
+function alignedRows(a: AlignedStep[], b: AlignedStep[], pairs: [number, number][]): AlignedRow[] {
+  const rows: AlignedRow[] = [];
+  let i = 0;
+  let j = 0;
+  for (const [x, y] of [...pairs, [a.length, b.length] as [number, number]]) {
+    for (; i < x; i++) rows.push({ a: i, b: null, differs: ['only_a'] });
+    for (; j < y; j++) rows.push({ a: null, b: j, differs: ['only_b'] });
+    if (x < a.length && y < b.length) {
+      rows.push({ a: x, b: y, differs: differences(a[x]!, b[y]!) });
+      i = x + 1;
+      j = y + 1;
+    }
+  }
+  return rows;
+}
+
+/** Aligns two rollouts' steps by normalised command and program path, read in one snapshot of the corpus. */
+export function compareRollouts(db: Db, aId: string, bId: string): RolloutComparison {
+  return db.transaction(() => {
+    const [aRollout, bRollout] = [readRollout(db, aId), readRollout(db, bId)];
+    const [aSteps, bSteps] = [readSteps(db, aId), readSteps(db, bId)];
+    const [aFailures, bFailures] = [readFailures(db, aId), readFailures(db, bId)];
+    const keys = new StepKeys();
+    const keysOf = (steps: AlignedStep[]) => Int32Array.from(steps, (s) => keys.keyOf(s.command, s.programPath));
+    const { pairs, unaligned } = alignSequences(keysOf(aSteps), keysOf(bSteps));
+    const rows = alignedRows(aSteps, bSteps, pairs);
+    const first = rows.findIndex((r) => r.differs.length > 0);
+    return {
+      a: { ...aRollout, onlyHere: failuresOnlyIn(aFailures, bFailures) },
+      b: { ...bRollout, onlyHere: failuresOnlyIn(bFailures, aFailures) },
+      sameTask: aRollout.taskId === bRollout.taskId,
+      rows,
+      firstDivergence: first === -1 ? null : first,
+      differingRows: rows.filter((r) => r.differs.length > 0).length,
+      matchedRows: pairs.length,
+      unaligned,
+    };
+  })();
+}

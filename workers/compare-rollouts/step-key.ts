@@ -1,0 +1,29 @@
+/** What the alignment compares of a step: its command with the details that vary between runs set aside, and the program it ran. */
+
+/**
+ * A command as the alignment matches it: spacing collapsed, and numbers and long hex strings
+ * (seeds, epochs, temporary names, hashes) replaced, so `train.py --seed 1` and `--seed 2`
+ * sit on one row and the row says the commands differ.
+ */
+export function normaliseCommand(command: string): string {
+  return command
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\b[0-9a-f]{8,}\b/gi, '<hex>')
+    .replace(/\d+(\.\d+)?/g, '<n>');
+}
+
+/** Interns step keys (normalised command and program path) as small integers, shared by both sides of one comparison. */
+export class StepKeys {
+  private readonly ids = new Map<string, number>();
+
+  keyOf(command: string, programPath: string | null): number {
+    const text = `${normaliseCommand(command)}\u0000${programPath ?? ''}`;
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(text, id);
+    }
+    return id;
+  }
+}
