@@ -22,8 +22,8 @@ export interface UnmatchedFailure {
   exceptionClass: string | null;
   /** How many more this side has. */
   extra: number;
-  /** This side's step indexes with such a failure (null for one found at grading), to open. */
-  steps: (number | null)[];
+  /** Where each of this side's failures of the kind is: its step index and aligned row, both null for one found at grading. */
+  at: { step: number | null; row: number | null }[];
 }
 
 /** What the summary shows of one side. */

@@ -26,7 +26,7 @@ const printed = (steps: StepRow[], position: number | null): PrintedStep | null 
 function summary(side: 'A' | 'B', r: ComparedRollout): string[] {
   const kinds = Object.entries(r.failureKinds).map(([kind, n]) => `${kind} ${n}`);
   const only = r.onlyHere.map(
-    (f) => `${f.kind}${f.exceptionClass ? ` ${f.exceptionClass}` : ''} ×${f.extra} (steps ${f.steps.map((s) => s ?? 'grading').join(', ')})`,
+    (f) => `${f.kind}${f.exceptionClass ? ` ${f.exceptionClass}` : ''} ×${f.extra} (steps ${f.at.map((s) => s.step ?? 'grading').join(', ')})`,
   );
   return [
     `${side} ${r.id}`,

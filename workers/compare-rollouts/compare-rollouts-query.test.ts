@@ -37,8 +37,8 @@ describe('compareRollouts', () => {
     expect(result.a).toMatchObject({ id: 'cmp-pass', grade: 'correct', score: 1, steps: 6, failures: 0, onlyHere: [] });
     expect(result.b).toMatchObject({ id: 'cmp-fail', grade: 'wrong', score: 0, steps: 6, failures: 2, failureKinds: { crash: 1, wrong_answer: 1 } });
     expect(result.b.onlyHere).toEqual([
-      { kind: 'crash', exceptionClass: 'KeyError', extra: 1, steps: [2] },
-      { kind: 'wrong_answer', exceptionClass: null, extra: 1, steps: [null] },
+      { kind: 'crash', exceptionClass: 'KeyError', extra: 1, at: [{ step: 2, row: 2 }] },
+      { kind: 'wrong_answer', exceptionClass: null, extra: 1, at: [{ step: null, row: null }] },
     ]);
     db.close();
   });

@@ -9,6 +9,7 @@ import { StepKeys } from './step-key';
 
 /** What the alignment reads of a step: no outputs, so two 10,000-step rollouts stay a few megabytes. */
 interface AlignedStep {
+  index: number;
   command: string;
   exitCode: number | null;
   timedOut: number;
@@ -21,7 +22,7 @@ interface AlignedStep {
 function readSteps(db: Db, rollout: string): AlignedStep[] {
   return db
     .prepare<unknown[], AlignedStep>(
-      `SELECT s.command, s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind AS failureKind,
+      `SELECT s.idx AS "index", s.command, s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind AS failureKind,
         s.program_path AS programPath, p.content_hash AS programHash
       FROM steps s
       LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx
@@ -64,8 +65,8 @@ function readFailures(db: Db, rollout: string): FailureRow[] {
     .all(rollout);
 }
 
-/** Failures of `mine` beyond those of the same kind and exception class in `theirs`. */
-function failuresOnlyIn(mine: FailureRow[], theirs: FailureRow[]): UnmatchedFailure[] {
+/** Failures of `mine` beyond those of the same kind and exception class in `theirs`; `rowOf` finds a step's aligned row. */
+function failuresOnlyIn(mine: FailureRow[], theirs: FailureRow[], rowOf: (step: number) => number | null): UnmatchedFailure[] {
   const signature = (f: FailureRow) => `${f.kind}\u0000${f.exceptionClass ?? ''}`;
   const theirCounts = new Map<string, number>();
   for (const f of theirs) theirCounts.set(signature(f), (theirCounts.get(signature(f)) ?? 0) + 1);
@@ -74,9 +75,26 @@ function failuresOnlyIn(mine: FailureRow[], theirs: FailureRow[]): UnmatchedFail
   const only: UnmatchedFailure[] = [];
   for (const [key, rows] of groups) {
     const extra = rows.length - (theirCounts.get(key) ?? 0);
-    if (extra > 0) only.push({ kind: rows[0]!.kind, exceptionClass: rows[0]!.exceptionClass, extra, steps: rows.map((r) => r.step) });
+    if (extra > 0) {
+      const at = rows.map((r) => ({ step: r.step, row: r.step === null ? null : rowOf(r.step) }));
+      only.push({ kind: rows[0]!.kind, exceptionClass: rows[0]!.exceptionClass, extra, at });
+    }
   }
   return only;
+}
+
+/** The aligned row of each step index of one side. */
+function rowsByStep(steps: AlignedStep[], rows: AlignedRow[], side: 'a' | 'b'): (step: number) => number | null {
+  const byPosition = new Int32Array(steps.length).fill(-1);
+  rows.forEach((row, i) => {
+    const position = row[side];
+    if (position !== null) byPosition[position] = i;
+  });
+  const positions = new Map(steps.map((s, p) => [s.index, p]));
+  return (step) => {
+    const p = positions.get(step);
+    return p === undefined ? null : byPosition[p]!;
+  };
 }
 
 function differences(a: AlignedStep, b: AlignedStep): RowDifference[] {
@@ -116,8 +134,8 @@ export function compareRollouts(db: Db, aId: string, bId: string): RolloutCompar
     const rows = alignedRows(aSteps, bSteps, pairs);
     const first = rows.findIndex((r) => r.differs.length > 0);
     return {
-      a: { ...aRollout, onlyHere: failuresOnlyIn(aFailures, bFailures) },
-      b: { ...bRollout, onlyHere: failuresOnlyIn(bFailures, aFailures) },
+      a: { ...aRollout, onlyHere: failuresOnlyIn(aFailures, bFailures, rowsByStep(aSteps, rows, 'a')) },
+      b: { ...bRollout, onlyHere: failuresOnlyIn(bFailures, aFailures, rowsByStep(bSteps, rows, 'b')) },
       sameTask: aRollout.taskId === bRollout.taskId,
       rows,
       firstDivergence: first === -1 ? null : first,
