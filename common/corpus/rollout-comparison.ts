@@ -43,13 +43,6 @@ export interface ComparedRollout {
   onlyHere: UnmatchedFailure[];
 }
 
-/** A stretch of both rollouts too different to align step by step within the edit limit: its steps are shown as gaps. */
-export interface UnalignedStretch {
-  /** Half-open ranges of step positions. */
-  a: [number, number];
-  b: [number, number];
-}
-
 export interface RolloutComparison {
   a: ComparedRollout;
   b: ComparedRollout;
@@ -60,5 +53,10 @@ export interface RolloutComparison {
   /** Rows that differ, of all rows. */
   differingRows: number;
   matchedRows: number;
-  unaligned: UnalignedStretch[];
+  /**
+   * How many times the two differed by more than the alignment's edit limit (1,024) in one
+   * stretch, where it split at the furthest point its search reached: there the rows may leave
+   * a few matching steps unaligned. 0 means the alignment is a longest common subsequence.
+   */
+  approximateSplits: number;
 }

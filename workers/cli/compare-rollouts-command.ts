@@ -44,7 +44,11 @@ function text(r: RolloutComparison, rows: { a: PrintedStep | null; b: PrintedSte
     ...summary('A', r.a),
     ...summary('B', r.b),
     `${r.sameTask ? 'same task' : `different tasks (${r.a.taskId}, ${r.b.taskId})`}; ${r.rows.length} rows, ${r.matchedRows} aligned, ${r.differingRows} differ; first divergence: ${first}`,
-    ...r.unaligned.map((u) => `too different to align step by step: A steps at ${u.a[0]}–${u.a[1] - 1}, B at ${u.b[0]}–${u.b[1] - 1} (shown as gaps)`),
+    ...(r.approximateSplits > 0
+      ? [
+          `approximate: ${r.approximateSplits} stretches differed by more than 1,024 edits and were split where the search reached, so a few matching steps there may sit on separate rows`,
+        ]
+      : []),
   ];
   const table = formatTable([
     ['', 'row', 'A', 'exit', 'A command', 'B', 'exit', 'B command', 'differs'],

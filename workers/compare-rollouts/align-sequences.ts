@@ -1,35 +1,41 @@
 /**
  * A longest-common-subsequence alignment of two sequences of integer keys: Myers' O((N+M)D)
  * diff in its linear-space form (the middle snake, divided and conquered), so two 10,000-step
- * rollouts need a few arrays of 40,000 cells rather than a 10^8-cell matrix.
+ * rollouts need a few arrays of 40,000 cells rather than a 10^8-cell matrix. Past an edit limit
+ * the search splits where its furthest path reached, as git's xdiff does, which bounds the time
+ * of two sequences with little in common.
  */
 
 /** Matched positions in both sequences, in increasing order of both. */
 export interface Alignment {
   pairs: [a: number, b: number][];
   /**
-   * Stretches (half-open, in both sequences) that differed by more than `maxEdits` and were left
-   * unmatched rather than searched on: their rows are gaps, although some of their keys may match.
+   * Stretches where the search passed `maxEdits` and split at the furthest point it reached:
+   * the pairs are still a common subsequence, but maybe not the longest there. Each is the
+   * split point's positions in both sequences.
    */
-  unaligned: { a: [number, number]; b: [number, number] }[];
+  approximate: [a: number, b: number][];
 }
 
-/** Above this many edits in one stretch the search stops: its cost grows with the square of the edits. */
-export const defaultMaxEdits = 4096;
+/** Past this many edits in one stretch the search splits it: its cost grows with the square of the edits. */
+export const defaultMaxEdits = 1024;
 
 /**
- * Aligns `a` with `b`: every pair matches equal keys, and when no stretch exceeds `maxEdits`
- * the pairs are a longest common subsequence.
+ * Aligns `a` with `b`: every pair matches equal keys, and when no stretch needs more than
+ * `maxEdits` edits the pairs are a longest common subsequence.
  */
 export function alignSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxEdits = defaultMaxEdits): Alignment {
   const pairs: [number, number][] = [];
-  const unaligned: Alignment['unaligned'] = [];
+  const approximate: Alignment['approximate'] = [];
   const size = a.length + b.length + 2;
   const forward = new Int32Array(2 * size + 1);
   const backward = new Int32Array(2 * size + 1);
 
-  /** The middle snake of a[aLo, aHi) × b[bLo, bHi), whose ends differ: [x, y, u, v] or null past `maxEdits`. */
-  function middleSnake(aLo: number, aHi: number, bLo: number, bHi: number): [number, number, number, number] | null {
+  /**
+   * The middle snake of a[aLo, aHi) × b[bLo, bHi), whose ends differ, as [x, y, u, v]; past
+   * `maxEdits`, the empty snake where the furthest forward path ended, and `approximate` says so.
+   */
+  function middleSnake(aLo: number, aHi: number, bLo: number, bHi: number): [number, number, number, number] {
     const n = aHi - aLo;
     const m = bHi - bLo;
     const delta = n - m;
@@ -66,7 +72,23 @@ export function alignSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxEd
         if (!odd && opposite >= -d && opposite <= d && x + forward[opposite + size]! >= n) return [aHi - x, bHi - y, aHi - x0, bHi - y0];
       }
     }
-    return null;
+    // The furthest point a path of `half` edits reached, on a diagonal that stays inside both stretches.
+    let x = 0;
+    let y = 0;
+    for (let k = -half; k <= half; k += 2) {
+      const fx = forward[k + size]!;
+      const fy = fx - k;
+      if (fx <= n && fy >= 0 && fy <= m && fx + fy > x + y) {
+        x = fx;
+        y = fy;
+      }
+    }
+    // Never the stretch's start: a split there would leave the whole stretch to split again.
+    if (x + y === 0) x = 1;
+    x += aLo;
+    y += bLo;
+    approximate.push([x, y]);
+    return [x, y, x, y];
   }
 
   function align(aLo: number, aHi: number, bLo: number, bHi: number): void {
@@ -79,19 +101,16 @@ export function alignSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxEd
     }
     if (aLo < aEnd && bLo < bEnd) {
       const snake = middleSnake(aLo, aEnd, bLo, bEnd);
-      // A half as large as the whole would recurse for ever; trimming both ends rules that out, and the check keeps it so.
-      if (snake === null || (snake[0] === aEnd && snake[1] === bEnd) || (snake[2] === aLo && snake[3] === bLo)) {
-        unaligned.push({ a: [aLo, aEnd], b: [bLo, bEnd] });
-      } else {
-        const [x, y, u, v] = snake;
-        align(aLo, x, bLo, y);
-        for (let i = 0; i < u - x; i++) pairs.push([x + i, y + i]);
-        align(u, aEnd, v, bEnd);
-      }
+      const [x, y, u, v] = snake;
+      // A half as large as the whole would recurse for ever; trimming both ends and d >= 1 rule that out.
+      if ((x === aEnd && y === bEnd) || (u === aLo && v === bLo)) throw new Error('alignSequences: a stretch split into itself');
+      align(aLo, x, bLo, y);
+      for (let i = 0; i < u - x; i++) pairs.push([x + i, y + i]);
+      align(u, aEnd, v, bEnd);
     }
     for (let i = 0; i < aHi - aEnd; i++) pairs.push([aEnd + i, bEnd + i]);
   }
 
   align(0, a.length, 0, b.length);
-  return { pairs, unaligned };
+  return { pairs, approximate };
 }

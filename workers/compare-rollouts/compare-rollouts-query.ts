@@ -130,7 +130,7 @@ export function compareRollouts(db: Db, aId: string, bId: string): RolloutCompar
     const [aFailures, bFailures] = [readFailures(db, aId), readFailures(db, bId)];
     const keys = new StepKeys();
     const keysOf = (steps: AlignedStep[]) => Int32Array.from(steps, (s) => keys.keyOf(s.command, s.programPath));
-    const { pairs, unaligned } = alignSequences(keysOf(aSteps), keysOf(bSteps));
+    const { pairs, approximate } = alignSequences(keysOf(aSteps), keysOf(bSteps));
     const rows = alignedRows(aSteps, bSteps, pairs);
     const first = rows.findIndex((r) => r.differs.length > 0);
     return {
@@ -141,7 +141,7 @@ export function compareRollouts(db: Db, aId: string, bId: string): RolloutCompar
       firstDivergence: first === -1 ? null : first,
       differingRows: rows.filter((r) => r.differs.length > 0).length,
       matchedRows: pairs.length,
-      unaligned,
+      approximateSplits: approximate.length,
     };
   })();
 }

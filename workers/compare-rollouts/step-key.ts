@@ -1,13 +1,14 @@
 /** What the alignment compares of a step: its command with the details that vary between runs set aside, and the program it ran. */
 
 /**
- * A command as the alignment matches it: spacing collapsed, and numbers and long hex strings
- * (seeds, epochs, temporary names, hashes) replaced, so `train.py --seed 1` and `--seed 2`
- * sit on one row and the row says the commands differ.
+ * A command as the alignment matches it: its first line (a heredoc that writes a program is
+ * "write train.py" whatever the program says; the program's text is compared on its own),
+ * spacing collapsed, and numbers and long hex strings (seeds, epochs, temporary names, hashes)
+ * replaced, so `train.py --seed 1` and `--seed 2` sit on one row and the row says the commands differ.
  */
 export function normaliseCommand(command: string): string {
-  return command
-    .trim()
+  const firstLine = command.trim().split('\n', 1)[0]!;
+  return firstLine
     .replace(/\s+/g, ' ')
     .replace(/\b[0-9a-f]{8,}\b/gi, '<hex>')
     .replace(/\d+(\.\d+)?/g, '<n>');

@@ -65,9 +65,8 @@ export function AlignedStepList({ comparison, selected, focus, onSelect, endNote
       </header>
       <div className="aligned-note" role="status" data-testid="aligned-note">
         {endNote ??
-          comparison.unaligned
-            .map((u) => `Steps at ${u.a[0]}–${u.a[1] - 1} of A and ${u.b[0]}–${u.b[1] - 1} of B differ too much to align step by step: shown as gaps.`)
-            .join(' ')}
+          (comparison.approximateSplits > 0 &&
+            `Approximate: in ${comparison.approximateSplits} ${comparison.approximateSplits === 1 ? 'stretch' : 'stretches'} the two differ by more than 1,024 edits, so a few matching steps there may sit on separate rows.`)}
       </div>
       <div
         className="aligned-list"
