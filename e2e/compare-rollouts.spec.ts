@@ -53,6 +53,18 @@ test('Compare rollouts aligns two runs of one task, marks where they part, and s
   await expect(page.getByTestId('only-b')).toContainText('KeyError');
   await expect(page.getByTestId('only-b')).toContainText('at grading');
 
+  // The rubrics each side gets from the first library, split into only A, only B and both: as retrieval.run answers.
+  const library = (await workbench.call('libraries.list', {}))[0]!.id;
+  const [forA, forB] = [
+    await workbench.call('retrieval.run', { library, rollout: 'cmp-pass' }),
+    await workbench.call('retrieval.run', { library, rollout: 'cmp-fail' }),
+  ];
+  const idsA = new Set(forA.rubrics.map((r) => r.id));
+  const idsB = new Set(forB.rubrics.map((r) => r.id));
+  await expect(page.getByTestId('rubrics-only-a')).toHaveAttribute('data-count', String(forA.rubrics.filter((r) => !idsB.has(r.id)).length));
+  await expect(page.getByTestId('rubrics-only-b')).toHaveAttribute('data-count', String(forB.rubrics.filter((r) => !idsA.has(r.id)).length));
+  await expect(page.getByTestId('rubrics-difference')).toContainText(`both: ${forA.rubrics.filter((r) => idsB.has(r.id)).length}`);
+
   // Both sides of the selected row: commands, B's failure and stderr, and the diff of the two programs.
   await expect(page.getByTestId('side-command-a')).toHaveText('python solution.py');
   await expect(page.getByTestId('side-command-b')).toHaveText('python solution.py');

@@ -7,10 +7,13 @@ import { rolloutColumns, rolloutJoins, toRolloutRow } from '../corpus/corpus-que
 import { alignSequences } from './align-sequences';
 import { StepKeys } from './step-key';
 
-/** What the alignment reads of a step: no outputs, so two 10,000-step rollouts stay a few megabytes. */
+/**
+ * What the alignment reads of a step: no outputs, and of the command only its first line (a
+ * heredoc's command holds a whole program: two 10,000-step rollouts may hold megabytes of them).
+ */
 interface AlignedStep {
   index: number;
-  command: string;
+  firstLine: string;
   exitCode: number | null;
   timedOut: number;
   killed: number;
@@ -19,10 +22,15 @@ interface AlignedStep {
   programHash: string | null;
 }
 
+/** The command without its leading whitespace, in SQL, so the first line is cut before any text reaches JavaScript. */
+const trimmed = `ltrim(s.command, ' ' || char(9, 10, 13))`;
+
 function readSteps(db: Db, rollout: string): AlignedStep[] {
   return db
     .prepare<unknown[], AlignedStep>(
-      `SELECT s.idx AS "index", s.command, s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind AS failureKind,
+      `SELECT s.idx AS "index",
+        CASE instr(${trimmed}, char(10)) WHEN 0 THEN ${trimmed} ELSE substr(${trimmed}, 1, instr(${trimmed}, char(10)) - 1) END AS firstLine,
+        s.exit_code AS exitCode, s.timed_out AS timedOut, s.killed, f.kind AS failureKind,
         s.program_path AS programPath, p.content_hash AS programHash
       FROM steps s
       LEFT JOIN failure_events f ON f.rollout_id = s.rollout_id AND f.step_idx = s.idx
@@ -30,6 +38,21 @@ function readSteps(db: Db, rollout: string): AlignedStep[] {
       WHERE s.rollout_id = ? ORDER BY s.idx`,
     )
     .all(rollout);
+}
+
+/** Which aligned pairs ran commands whose full texts differ, compared by SQLite without reading them out. */
+function pairsWithOtherCommands(db: Db, a: string, b: string, indexes: [number, number][]): Set<number> {
+  const differing = db
+    .prepare<unknown[], number>(
+      // CROSS JOIN keeps this order: each pair, then its two steps by primary key (left free, the planner scans the pairs per step).
+      `SELECT j.key FROM json_each(?) j
+      CROSS JOIN steps sa ON sa.rollout_id = ? AND sa.idx = json_extract(j.value, '$[0]')
+      CROSS JOIN steps sb ON sb.rollout_id = ? AND sb.idx = json_extract(j.value, '$[1]')
+      WHERE sa.command IS NOT sb.command`,
+    )
+    .pluck()
+    .all(JSON.stringify(indexes), a, b);
+  return new Set(differing);
 }
 
 function readRollout(db: Db, id: string): Omit<ComparedRollout, 'onlyHere'> {
@@ -97,24 +120,24 @@ function rowsByStep(steps: AlignedStep[], rows: AlignedRow[], side: 'a' | 'b'): 
   };
 }
 
-function differences(a: AlignedStep, b: AlignedStep): RowDifference[] {
+function differences(a: AlignedStep, b: AlignedStep, otherCommand: boolean): RowDifference[] {
   const differs: RowDifference[] = [];
   if (a.exitCode !== b.exitCode || a.timedOut !== b.timedOut || a.killed !== b.killed || a.failureKind !== b.failureKind) differs.push('outcome');
   if (a.programHash !== b.programHash) differs.push('program');
-  if (a.command !== b.command) differs.push('command');
+  if (otherCommand) differs.push('command');
   return differs;
 }
 
 /** Rows of the aligned pairs, with a gap row for each step between pairs: one side's steps first, then the other's. */
-function alignedRows(a: AlignedStep[], b: AlignedStep[], pairs: [number, number][]): AlignedRow[] {
+function alignedRows(a: AlignedStep[], b: AlignedStep[], pairs: [number, number][], otherCommands: Set<number>): AlignedRow[] {
   const rows: AlignedRow[] = [];
   let i = 0;
   let j = 0;
-  for (const [x, y] of [...pairs, [a.length, b.length] as [number, number]]) {
+  for (const [pair, [x, y]] of [...pairs, [a.length, b.length] as [number, number]].entries()) {
     for (; i < x; i++) rows.push({ a: i, b: null, differs: ['only_a'] });
     for (; j < y; j++) rows.push({ a: null, b: j, differs: ['only_b'] });
     if (x < a.length && y < b.length) {
-      rows.push({ a: x, b: y, differs: differences(a[x]!, b[y]!) });
+      rows.push({ a: x, b: y, differs: differences(a[x]!, b[y]!, otherCommands.has(pair)) });
       i = x + 1;
       j = y + 1;
     }
@@ -129,9 +152,15 @@ export function compareRollouts(db: Db, aId: string, bId: string): RolloutCompar
     const [aSteps, bSteps] = [readSteps(db, aId), readSteps(db, bId)];
     const [aFailures, bFailures] = [readFailures(db, aId), readFailures(db, bId)];
     const keys = new StepKeys();
-    const keysOf = (steps: AlignedStep[]) => Int32Array.from(steps, (s) => keys.keyOf(s.command, s.programPath));
+    const keysOf = (steps: AlignedStep[]) => Int32Array.from(steps, (s) => keys.keyOf(s.firstLine, s.programPath));
     const { pairs, approximate } = alignSequences(keysOf(aSteps), keysOf(bSteps));
-    const rows = alignedRows(aSteps, bSteps, pairs);
+    const otherCommands = pairsWithOtherCommands(
+      db,
+      aId,
+      bId,
+      pairs.map(([x, y]) => [aSteps[x]!.index, bSteps[y]!.index]),
+    );
+    const rows = alignedRows(aSteps, bSteps, pairs, otherCommands);
     const first = rows.findIndex((r) => r.differs.length > 0);
     return {
       a: { ...aRollout, onlyHere: failuresOnlyIn(aFailures, bFailures, rowsByStep(aSteps, rows, 'a')) },

@@ -7,8 +7,11 @@
  * replaced, so `train.py --seed 1` and `--seed 2` sit on one row and the row says the commands differ.
  */
 export function normaliseCommand(command: string): string {
-  const firstLine = command.trim().split('\n', 1)[0]!;
-  return firstLine
+  // Cut before trimming: a heredoc's command holds a whole program, and only its first line counts.
+  const text = command.trimStart();
+  const end = text.indexOf('\n');
+  return (end === -1 ? text : text.slice(0, end))
+    .trim()
     .replace(/\s+/g, ' ')
     .replace(/\b[0-9a-f]{8,}\b/gi, '<hex>')
     .replace(/\d+(\.\d+)?/g, '<n>');
@@ -18,6 +21,7 @@ export function normaliseCommand(command: string): string {
 export class StepKeys {
   private readonly ids = new Map<string, number>();
 
+  /** The key of a step that ran `command` (its first line is enough) with the program at `programPath`. */
   keyOf(command: string, programPath: string | null): number {
     const text = `${normaliseCommand(command)}\u0000${programPath ?? ''}`;
     let id = this.ids.get(text);

@@ -5,6 +5,7 @@ import { KindBadge } from '../components/kind-badge';
 import { formatCount, formatScore } from '../lib/format';
 import { formatHash } from '../router/route';
 import { describeDifferences } from './row-look';
+import { RubricsDifference } from './rubrics-difference';
 
 /** Props of the summary above the aligned steps. */
 export interface ComparisonSummaryProps {
@@ -91,6 +92,7 @@ export function ComparisonSummary({ comparison, onRow }: ComparisonSummaryProps)
           </span>
         )}
       </div>
+      <RubricsDifference a={comparison.a.id} b={comparison.b.id} />
     </div>
   );
 }
