@@ -7,16 +7,14 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { chromium, type Page } from '@playwright/test';
 import { openCorpus } from '../workers/db/open-corpus';
 import { importFile } from '../workers/import/import-file';
 import { defaultRendererDir, startServer } from '../workers/serve/server';
+import { apiTimer, launchChromium, timeToPaint } from './time-to-paint';
 import { target, type Benchmark } from './types';
 
 const bigSteps = 10_000;
 const repeats = 12;
-const executablePath = process.env.RWB_CHROMIUM ?? '/usr/lib/chromium/chromium';
 
 function bundleLines(): string[] {
   const lines: object[] = [
@@ -48,27 +46,6 @@ const median = (values: number[]) =>
     0.5,
   );
 
-/**
- * Runs in the page: changes the hash route and resolves with the ms until `selector` exists
- * and one more frame has been painted. A string, because the bench runs under tsx, whose
- * helpers a serialised function would reference but the page does not have.
- */
-const paintScript = `({ route, selector }) => new Promise((resolve) => {
-  const start = performance.now();
-  location.hash = route;
-  const check = () => {
-    if (document.querySelector(selector)) requestAnimationFrame(() => resolve(performance.now() - start));
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-})`;
-
-async function timeToPaint(page: Page, route: string, selector: string): Promise<number> {
-  await page.evaluate(`location.hash = '#/corpus'`);
-  await page.waitForSelector('[data-testid="corpus-screen"]');
-  return page.evaluate(`(${paintScript})(${JSON.stringify({ route, selector })})`) as Promise<number>;
-}
-
 export const rolloutPaintBench: Benchmark = {
   name: 'rollout-paint',
   description: `opening a ${bigSteps.toLocaleString('en-US')}-step rollout against an empty one: API time and first paint in Chromium`,
@@ -82,22 +59,9 @@ export const rolloutPaintBench: Benchmark = {
     db.close();
 
     const server = await startServer({ dbPath, port: 0, seedSample: false });
-    const browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     try {
-      const origin = `http://127.0.0.1:${server.port}`;
-      const api = async (op: string, body: object) => {
-        const start = performance.now();
-        const response = await fetch(`${origin}/api/${op}`, {
-          method: 'POST',
-          headers: { 'x-rwb-token': server.token, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        await response.json();
-        return performance.now() - start;
-      };
+      const api = apiTimer(server);
       // What the screen asks before its first paint (the rollout and its first 200 steps), and the rest it loads after.
       const apiMs = { big: [] as number[], empty: [] as number[], bigAllSteps: [] as number[] };
       for (let i = 0; i < repeats; i++) {

@@ -5,6 +5,7 @@
  * domain keeps its operations beside its request schemas; this map composes them.
  */
 import type { z } from 'zod';
+import { compareRolloutsOperations } from './corpus/compare-rollouts-operations';
 import { corpusOperations } from './corpus/corpus-operations';
 import { ApiError, type ApiErrorData } from './errors';
 import { maxIssuesListed } from './request-bounds';
@@ -19,6 +20,7 @@ import { searchOperations } from './search/search-operations';
 
 export const operations = {
   ...corpusOperations,
+  ...compareRolloutsOperations,
   ...searchOperations,
   ...rubricOperations,
   ...labelOperations,

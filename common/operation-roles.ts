@@ -14,6 +14,7 @@ export const operationRoles: Record<OperationName, Role> = {
   'corpus.facets': 'auditor',
   'rollouts.list': 'auditor',
   'rollouts.get': 'auditor',
+  'rollouts.compare': 'auditor',
   'steps.list': 'auditor',
   'steps.get': 'auditor',
   'failures.list': 'auditor',

@@ -3,6 +3,7 @@ import { onTablesChanged } from './api/table-changes';
 import { corpusViewTables, rubricViewTables } from './api/view-tables';
 import { CommandLayer } from './commands/command-layer';
 import { CompareScreen } from './compare/compare-screen';
+import { CompareRolloutsScreen } from './compare-rollouts/compare-rollouts-screen';
 import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
 import { StatusBar } from './components/status-bar';
@@ -67,6 +68,8 @@ export function App() {
           <RubricScreen key={route.id} id={route.id} />
         ) : route.name === 'compare' ? (
           <CompareScreen a={route.a} b={route.b} />
+        ) : route.name === 'compare-rollouts' ? (
+          <CompareRolloutsScreen a={route.a} b={route.b} row={route.row} />
         ) : route.name === 'labels' ? (
           <LabelsScreen route={route} />
         ) : route.name === 'runs' ? (

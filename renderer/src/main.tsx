@@ -12,6 +12,7 @@ import './styles/rollout.css';
 import './styles/search.css';
 import './styles/import.css';
 import './styles/compare.css';
+import './styles/compare-rollouts.css';
 import './styles/libraries.css';
 import './styles/rubrics.css';
 import './styles/labels.css';

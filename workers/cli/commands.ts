@@ -6,6 +6,7 @@ import { UsageError } from './cli-error';
 import { formatTable } from './format-table';
 import { agreementCommand } from './agreement-command';
 import { compareCommand } from './compare-command';
+import { compareRolloutsCommand } from './compare-rollouts-command';
 import { leaderboardCommand } from './leaderboard-command';
 import { rerunCommand } from './rerun-command';
 import { runCommand } from './run-command';
@@ -134,6 +135,7 @@ export const commands: Record<string, Command> = {
   leaderboard: leaderboardCommand,
   agreement: agreementCommand,
   compare: compareCommand,
+  'compare-rollouts': compareRolloutsCommand,
   mix: mixCommand,
   retrieve: retrieveCommand,
   rerun: rerunCommand,

@@ -18,6 +18,7 @@ import { libraryMix } from '../retrieval/library-mix';
 import { filteredPreview } from '../pipeline/filtered-preview';
 import { requireKnownCategories, runRetrieval } from '../retrieval/run-retrieval';
 import { getProgram, getRollout, getStep, listFailures, listSteps } from '../corpus/rollout-queries';
+import { compareRollouts } from '../compare-rollouts/compare-rollouts-query';
 import { createCase, listCases } from '../runs/case-queries';
 import { createExperiment, getExperiment, listExperiments } from '../runs/run-experiments';
 import { attemptLog } from '../runs/run-attempts';
@@ -63,6 +64,7 @@ export const handlers: Handlers = {
   'steps.get': (req, { db }) => getStep(db, req.rollout, req.index),
   'failures.list': (req, { db }) => listFailures(db, req.rollout),
   'programs.get': (req, { db }) => getProgram(db, req.rollout, req.path, req.version),
+  'rollouts.compare': (req, { db }) => compareRollouts(db, req.a, req.b),
   'search.query': (req, { db }) => search(db, req),
   'import.files': (req, ctx) => runImportJob(req, ctx),
   'rules.list': (_req, { db }) => listRules(db),

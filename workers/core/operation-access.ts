@@ -18,6 +18,7 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'steps.get': 'read',
   'failures.list': 'read',
   'programs.get': 'read',
+  'rollouts.compare': 'read',
   'search.query': 'read',
   'attempts.output': 'read',
   'attempts.diagnosis': 'read',

@@ -5,6 +5,7 @@ export const screens: { label: string; href: string; routes: Route['name'][]; ex
   { label: 'Corpus', href: '#/corpus', routes: ['corpus', 'rollout'] },
   { label: 'Libraries', href: '#/libraries', routes: ['libraries', 'rubric'] },
   { label: 'Compare', href: '#/compare', routes: ['compare'] },
+  { label: 'Compare rollouts', href: '#/compare-rollouts', routes: ['compare-rollouts'] },
   { label: 'Labels', href: '#/labels', routes: ['labels'] },
   { label: 'Runs', href: '#/runs', routes: ['runs'] },
   { label: 'Pipeline', href: '#/pipeline', routes: ['pipeline'] },

@@ -5,6 +5,7 @@ import { navigate } from '../router/router';
 import { rowAt, useCorpusStore } from '../stores/corpus-store';
 import { listCommands } from '../commands/list-commands';
 import { useCommands } from '../commands/use-commands';
+import { CompareMark } from '../compare-rollouts/compare-mark';
 import { rolloutColumns } from './rollout-columns';
 import { RolloutTableRow } from './rollout-table-row';
 
@@ -105,6 +106,7 @@ export function RolloutTable() {
       </div>
       <footer className="table-foot key-hint">
         <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>j</kbd>/<kbd>k</kbd> select · <kbd>Enter</kbd> or click to open a rollout
+        <CompareMark selectedId={rowAt(pages, selected)?.id ?? null} />
       </footer>
     </div>
   );

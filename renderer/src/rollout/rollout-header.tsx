@@ -5,6 +5,7 @@ import { formatCount, formatDuration, formatScore } from '../lib/format';
 import { failureCountText } from './failure-count';
 import { GradingFailures } from './grading-failures';
 import { TaskStatement } from './task-statement';
+import { OtherRuns } from '../compare-rollouts/other-runs';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,7 +37,9 @@ export function RolloutHeader({ rollout }: { rollout: RolloutDetail }) {
         <Fact label="Benchmark">
           {rollout.benchmarkId} <span className={`badge badge-role role-${rollout.benchmarkRole}`}>{rollout.benchmarkRole.replace(/_/g, ' ')}</span>
         </Fact>
-        <Fact label="Task">{rollout.taskId}</Fact>
+        <Fact label="Task">
+          {rollout.taskId} <OtherRuns rollout={rollout} />
+        </Fact>
         <Fact label="Collection">{rollout.collectionName ?? rollout.collectionId ?? '—'}</Fact>
         <Fact label="Agent">{rollout.agent ?? '—'}</Fact>
         <Fact label="Seed">{rollout.seed ?? '—'}</Fact>

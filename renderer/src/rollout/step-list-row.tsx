@@ -23,10 +23,12 @@ export interface StepListRowProps {
   top: number;
   selected: boolean;
   onSelect(index: number): void;
+  /** `gridcell` when the row is one side of a grid row (Compare rollouts); an option of the step list otherwise. */
+  role?: 'option' | 'gridcell';
 }
 
 /** One step: index, exit badge, command, duration, and what failed and in which program version. */
-export const StepListRow = memo(function StepListRow({ step, top, selected, onSelect }: StepListRowProps) {
+export const StepListRow = memo(function StepListRow({ step, top, selected, onSelect, role = 'option' }: StepListRowProps) {
   const failed = isFailedStep(step);
   const showKind = showsKind(step);
   const size = stepRowSize(step);
@@ -34,7 +36,7 @@ export const StepListRow = memo(function StepListRow({ step, top, selected, onSe
     <div
       className={`step-row${selected ? ' selected' : ''}${failed ? ' failed' : ''}`}
       style={{ transform: `translateY(${top}px)`, height: size }}
-      role="option"
+      role={role}
       aria-selected={selected}
       data-testid="step-row"
       data-step-index={step.index}

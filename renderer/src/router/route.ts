@@ -1,5 +1,6 @@
 /** Hash routes of the workbench, parsed and formatted without touching the DOM. */
 import { formatSides, parseSides, type ProgramSide } from '../compare/compare-route';
+import { formatCompareRolloutsRoute, parseCompareRolloutsRoute, type CompareRolloutsRoute } from '../compare-rollouts/compare-rollouts-route';
 import { formatLabelsRoute, parseLabelsRoute, type LabelsRoute } from '../labels/label-route';
 import { formatRunsRoute, parseRunsRoute, type RunsRoute } from '../runs/runs-route';
 
@@ -10,6 +11,7 @@ export type Route =
   | { name: 'libraries'; id: string | null }
   | { name: 'rubric'; id: string }
   | { name: 'compare'; a: ProgramSide | null; b: ProgramSide | null }
+  | CompareRolloutsRoute
   | LabelsRoute
   | RunsRoute
   | { name: 'pipeline'; run: string | null }
@@ -17,7 +19,7 @@ export type Route =
 
 /**
  * Parses `#/corpus`, `#/rollouts/<id>?step=N`, `#/libraries[/<id>]`, `#/rubrics/<id>` or
- * `#/compare?a=<rollout>:<path>:<version>&b=...`, `#/labels[/agreement|/adjudicate]?...` (see label-route.ts),
+ * `#/compare?a=<rollout>:<path>:<version>&b=...`, `#/compare-rollouts?a=<rollout>&b=<rollout>[&row=N]`, `#/labels[/agreement|/adjudicate]?...` (see label-route.ts),
  * `#/runs[/<experiment>][?attempt=N]` (see runs-route.ts), `#/pipeline[?run=<id>]` or `#/settings`;
  * anything else is the corpus, the home screen.
  */
@@ -47,6 +49,7 @@ export function parseHash(hash: string): Route {
     if (id !== null) return { name: 'rubric', id };
   }
   if (parts[0] === 'compare' && parts.length === 1) return { name: 'compare', ...parseSides(queryAt === -1 ? '' : raw.slice(queryAt + 1)) };
+  if (parts[0] === 'compare-rollouts' && parts.length === 1) return parseCompareRolloutsRoute(query);
   if (parts[0] === 'labels' && parts.length <= 2) {
     const labels = parseLabelsRoute(parts[1] ?? '', query);
     if (labels) return labels;
@@ -75,6 +78,7 @@ export function formatHash(route: Route): string {
   if (route.name === 'libraries') return route.id === null ? '#/libraries' : `#/libraries/${encodeURIComponent(route.id)}`;
   if (route.name === 'rubric') return `#/rubrics/${encodeURIComponent(route.id)}`;
   if (route.name === 'compare') return `#/compare${formatSides(route)}`;
+  if (route.name === 'compare-rollouts') return formatCompareRolloutsRoute(route);
   if (route.name === 'labels') return formatLabelsRoute(route);
   if (route.name === 'runs') return formatRunsRoute(route);
   if (route.name === 'pipeline') return route.run === null ? '#/pipeline' : `#/pipeline?run=${encodeURIComponent(route.run)}`;
