@@ -201,26 +201,28 @@ export function PriceTableEditor() {
       {prices === null ? (
         <LoadingState label="Loading prices…" />
       ) : (
-        <table className="plain-table price-table" data-testid="price-table">
-          <thead>
-            <tr>
-              <th>Model</th>
-              {priceFields.map(({ key, label }) => (
-                <th key={key} className="numeric">
-                  <span className="nowrap">{label}</span> $/MTok
-                </th>
+        <div className="table-scroll">
+          <table className="plain-table price-table" data-testid="price-table">
+            <thead>
+              <tr>
+                <th>Model</th>
+                {priceFields.map(({ key, label }) => (
+                  <th key={key} className="numeric">
+                    <span className="nowrap">{label}</span> $/MTok
+                  </th>
+                ))}
+                <th>Updated</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {prices.map((row) => (
+                <PriceRow key={row.model} row={row} onDelete={() => setDeleting(row.model)} />
               ))}
-              <th>Updated</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {prices.map((row) => (
-              <PriceRow key={row.model} row={row} onDelete={() => setDeleting(row.model)} />
-            ))}
-            <AddPriceRow known={prices} />
-          </tbody>
-        </table>
+              <AddPriceRow known={prices} />
+            </tbody>
+          </table>
+        </div>
       )}
       {deleting && (
         <ConfirmDialog
