@@ -10,6 +10,7 @@ import { useAgreementStore } from '../stores/agreement-store';
 import { AdjudicationEvidence } from './adjudication-evidence';
 import { GuidelinesPane } from './guidelines-pane';
 import { useLabelKeys } from './use-label-keys';
+import { TableScroll } from '../components/table-scroll';
 
 /**
  * The adjudication queue: items whose annotators disagree. The same keys as the queue record
@@ -88,7 +89,7 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
             </p>
           )}
           {rubric && <RubricLesson rubric={rubric} />}
-          <div className="table-scroll">
+          <TableScroll label="Labels on this item">
             <table className="plain-table adjudication-labels">
               <thead>
                 <tr>
@@ -114,7 +115,7 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <p className="label-choice-row" data-testid="adjudicated">
             <span className="facet-label">Adjudicated</span>{' '}
             {item.adjudicated ? (

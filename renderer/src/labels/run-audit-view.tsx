@@ -10,6 +10,7 @@ import { reportError } from '../stores/app-store';
 import type { LabelsRoute } from './label-route';
 import { MarkdownText } from './markdown-text';
 import { RunAuditEvidence } from './run-audit-evidence';
+import { TableScroll } from '../components/table-scroll';
 
 /** Every scope of the schema, from a saved audit or not checked. */
 function formOf(schema: LabelSchema, saved: unknown): RunAuditValue {
@@ -91,7 +92,7 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
       ) : (
         <div className="run-audit-body">
           <div className="run-audit-main">
-            <div className="table-scroll">
+            <TableScroll label="Audit form">
               <table className="plain-table audit-form">
                 <thead>
                   <tr>
@@ -152,7 +153,7 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <div className="settings-row">
               <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="audit-save">
                 {report.mine ? 'Save a new version of my audit' : 'Save my audit'}

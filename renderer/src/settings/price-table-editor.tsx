@@ -4,6 +4,7 @@ import { LoadingState } from '../components/loading-state';
 import { ConfirmDialog } from '../runs/confirm-dialog';
 import type { FieldErrors } from '../runs/field-errors';
 import { followPriceChanges, usePriceStore } from '../stores/price-store';
+import { TableScroll } from '../components/table-scroll';
 
 /** A model's four prices, in column order. */
 const priceFields = [
@@ -201,7 +202,7 @@ export function PriceTableEditor() {
       {prices === null ? (
         <LoadingState label="Loading prices…" />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Model prices">
           <table className="plain-table price-table" data-testid="price-table">
             <thead>
               <tr>
@@ -222,7 +223,7 @@ export function PriceTableEditor() {
               <AddPriceRow known={prices} />
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {deleting && (
         <ConfirmDialog
