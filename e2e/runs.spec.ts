@@ -286,5 +286,12 @@ json.dump({"score": 1}, open("score.json", "w"))
   await expect(cell(page, 'original', 2)).toHaveAttribute('data-status', 'queued');
   await expect(page.getByTestId('run-stop')).toHaveCount(0);
   await expect(page.getByTestId('plan-coverage')).toContainText('3 slots planned, 1 never started');
+  // The cell and the legend say what the coverage line says: never started, none queued.
+  await expect(cell(page, 'original', 2)).toHaveAttribute('data-shown', 'never_started');
+  await expect(cell(page, 'original', 2).locator('.cell-letter')).toHaveText('N');
+  const legend = page.getByTestId('status-legend');
+  await expect(legend.locator('[data-status="never_started"] .legend-count')).toHaveText('1');
+  await expect(legend.locator('[data-status="queued"] .legend-count')).toHaveText('0');
+  await workbench.screenshot('runs-after-stop');
   await expect(page.getByTestId('run-start')).toHaveText(/Continue 1 slot/);
 });

@@ -124,7 +124,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
           onExtraHosts={setExtraHosts}
         />
       </header>
-      <StatusLegend counts={detail.counts} />
+      <StatusLegend counts={detail.counts} neverStarted={detail.neverStarted} />
       <p className="muted plan-coverage" data-testid="plan-coverage">
         {detail.planned} slot{detail.planned === 1 ? '' : 's'} planned, {detail.neverStarted} never started: every count and comparison keeps all{' '}
         {detail.planned} in its denominator.
