@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { generateCorpus, type GenSummary } from '../scripts/gen-corpus';
 import { openCorpus } from '../workers/db/open-corpus';
 import { rowCounts } from './corpus-rows';
+import { corpusPaintBench } from './corpus-paint-bench';
 import { importBench } from './import-bench';
 import { loadBench } from './load-bench';
 import { formatResult, formatSummary } from './report';
@@ -31,7 +32,16 @@ import { projectRoot, runChild } from './spawn-child';
 import type { BenchContext, BenchResult, Benchmark, ImportedCorpus, ImportMeasurement } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: readonly Benchmark[] = [importBench, searchBench, screensBench, loadBench, retrievalBench, rolloutPaintBench, runnersBench];
+export const benchmarks: readonly Benchmark[] = [
+  importBench,
+  searchBench,
+  screensBench,
+  loadBench,
+  retrievalBench,
+  rolloutPaintBench,
+  corpusPaintBench,
+  runnersBench,
+];
 
 /** Full size: 10,000 rollouts of 100 steps (1,000,000 steps). */
 const fullRollouts = 10_000;
