@@ -68,6 +68,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(['electron', '**/main/**', '**/renderer/**', '**/preload/**', /(^|\/)core\//]) },
   },
   {
+    // Copied into the page as they are (renderer/public), to run in the browser before the app.
+    files: ['renderer/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     // The renderer talks only to window.workbench; it shares types through common/.
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -20,6 +20,7 @@ import { generateCorpus, type GenSummary } from '../scripts/gen-corpus';
 import { openCorpus } from '../workers/db/open-corpus';
 import { rowCounts } from './corpus-rows';
 import { compareRolloutsBench } from './compare-rollouts-bench';
+import { corpusPaintBench } from './corpus-paint-bench';
 import { importBench } from './import-bench';
 import { loadBench } from './load-bench';
 import { formatResult, formatSummary } from './report';
@@ -41,6 +42,7 @@ export const benchmarks: readonly Benchmark[] = [
   teamBench,
   retrievalBench,
   rolloutPaintBench,
+  corpusPaintBench,
   compareRolloutsBench,
   runnersBench,
 ];

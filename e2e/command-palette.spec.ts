@@ -189,3 +189,28 @@ test('the palette finds and runs an action on each screen, and the rollout keys 
   await runFromPalette(page, 'theme light', 'settings.theme-light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
+
+test('the palette closes when back or forward moves to another screen, and later keys reach that screen', async ({ workbench, page }) => {
+  const libraries = await workbench.call('libraries.list', {});
+  await workbench.open('#/corpus');
+  await page.evaluate(() => {
+    location.hash = '#/libraries';
+  });
+  await expect(page).toHaveURL(new RegExp(`#/libraries/${encodeURIComponent(libraries[0]!.id)}`));
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('command-query')).toBeFocused();
+  await page.keyboard.type('zzz');
+  await expect(page.getByTestId('command-none')).toHaveText('No command matches “zzz”.');
+  await expect(page.getByTestId('command-list')).toHaveCount(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/corpus/);
+  await expect(page.getByTestId('command-palette')).toHaveCount(0);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('command-query')).toHaveValue('');
+  await page.goForward();
+  await expect(page.getByTestId('command-palette')).toHaveCount(0);
+  // j moves to the next library: the key went to the screen, not into a palette.
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`#/libraries/${encodeURIComponent(libraries[1]!.id)}`));
+});

@@ -15,6 +15,10 @@ test('run audit: the schema guideline, each scope guideline and the audited roll
   const form = (await page.locator('.audit-form').boundingBox())!;
   const pane = (await evidence.boundingBox())!;
   expect(pane.x).toBeGreaterThanOrEqual(form.x + form.width);
+  // The rollout id reads as written (r-0101), not in a section heading's capitals.
+  const heading = evidence.locator('h3').first();
+  await expect(heading.getByRole('link')).toHaveText('r-0101');
+  expect(await heading.evaluate((h) => getComputedStyle(h).textTransform)).toBe('none');
   await workbench.screenshot('label-run-audit-evidence');
 });
 

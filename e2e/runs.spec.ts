@@ -204,11 +204,21 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
     }
   }
   expect(target, 'the sample corpus has a step that ran a stored program version').toBeTruthy();
+  // This machine runs one attempt at a time unless a run says otherwise.
+  await workbench.call('hosts.saveLocal', { slots: 1, envNames: [] });
   await workbench.open(`#/rollouts/${encodeURIComponent(target!.rollout)}?step=${target!.step}`);
   await page.getByTestId('step-detail').getByTestId('rerun-button').click();
   const dialog = page.getByTestId('rerun-dialog');
   await expect(dialog.getByTestId('rerun-repeats')).toHaveValue('3');
-  await dialog.getByTestId('rerun-repeats').fill('1');
+  await dialog.getByTestId('rerun-repeats').fill('2');
+  // The slot field defaults to the host's setting and says so; a bad count starts nothing.
+  const slots = dialog.getByTestId('run-parallel');
+  await expect(slots).toHaveAttribute('placeholder', '1 (host)');
+  await slots.fill('300');
+  await dialog.getByTestId('rerun-start').click();
+  await expect(dialog.getByTestId('rerun-parallel-error')).toContainText('whole number');
+  expect((await workbench.call('experiments.list', {})).length).toBe(1);
+  await slots.fill('2');
   await dialog.getByTestId('rerun-start').click();
 
   await expect(page).toHaveURL(/#\/runs\/[^?]+\?attempt=\d+$/);
@@ -218,6 +228,11 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   await expect(page.locator(`[data-testid="attempt-cell"][data-attempt-id="${attempt}"]`)).toHaveAttribute('data-status', /failed|succeeded/);
   await expect(page.getByTestId('attempt-terminal')).toHaveAttribute('data-phase', 'log');
   await expect(terminalText(page)).not.toHaveText(/^\s*$/);
+  // Two slots on this machine, as the dialog asked, rather than its setting of one.
+  const experiment = /#\/runs\/([^?]+)/.exec(page.url())![1]!;
+  await expect
+    .poll(async () => (await workbench.call('experiments.get', { id: decodeURIComponent(experiment) })).attempts.map((a) => a.slot).sort())
+    .toEqual(['local#1', 'local#2']);
 
   // Back on the step, its reruns list this attempt with its outcome against the step, and the link leads back to it.
   const diagnosis = await workbench.call('attempts.diagnosis', { id: Number(attempt) });
@@ -271,5 +286,12 @@ json.dump({"score": 1}, open("score.json", "w"))
   await expect(cell(page, 'original', 2)).toHaveAttribute('data-status', 'queued');
   await expect(page.getByTestId('run-stop')).toHaveCount(0);
   await expect(page.getByTestId('plan-coverage')).toContainText('3 slots planned, 1 never started');
+  // The cell and the legend say what the coverage line says: never started, none queued.
+  await expect(cell(page, 'original', 2)).toHaveAttribute('data-shown', 'never_started');
+  await expect(cell(page, 'original', 2).locator('.cell-letter')).toHaveText('N');
+  const legend = page.getByTestId('status-legend');
+  await expect(legend.locator('[data-status="never_started"] .legend-count')).toHaveText('1');
+  await expect(legend.locator('[data-status="queued"] .legend-count')).toHaveText('0');
+  await workbench.screenshot('runs-after-stop');
   await expect(page.getByTestId('run-start')).toHaveText(/Continue 1 slot/);
 });

@@ -1,23 +1,26 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { onTablesChanged } from './api/table-changes';
 import { corpusViewTables, rubricViewTables } from './api/view-tables';
 import { CommandLayer } from './commands/command-layer';
-import { CompareScreen } from './compare/compare-screen';
-import { CompareRolloutsScreen } from './compare-rollouts/compare-rollouts-screen';
 import { ErrorBanner } from './components/error-banner';
 import { NavBar } from './components/nav-bar';
 import { StatusBar } from './components/status-bar';
 import { CorpusScreen } from './corpus/corpus-screen';
-import { LabelsScreen } from './labels/labels-screen';
-import { LibrariesScreen } from './libraries/libraries-screen';
+import { LoadingState } from './components/loading-state';
+import {
+  CompareRolloutsScreen,
+  CompareScreen,
+  LabelsScreen,
+  LibrariesScreen,
+  PipelineScreen,
+  RolloutScreen,
+  RubricScreen,
+  RunsScreen,
+  SettingsScreen,
+} from './lazy-screens';
 import { refreshRubricViews } from './libraries/refresh-rubric-views';
-import { PipelineScreen } from './pipeline/pipeline-screen';
-import { RolloutScreen } from './rollout/rollout-screen';
-import { RubricScreen } from './rubrics/rubric-screen';
 import { useRoute } from './router/router';
 import { installAttemptOutputTap } from './runs/attempt-output-tap';
-import { RunsScreen } from './runs/runs-screen';
-import { SettingsScreen } from './settings/settings-screen';
 import { useAppStore } from './stores/app-store';
 import { useCorpusStore } from './stores/corpus-store';
 import { useRolloutStore } from './stores/rollout-store';
@@ -60,27 +63,29 @@ export function App() {
       <NavBar route={route} />
       <main className="app-main">
         <ErrorBanner screen={route.name} />
-        {route.name === 'rollout' ? (
-          <RolloutScreen key={route.id} id={route.id} step={route.step} />
-        ) : route.name === 'libraries' ? (
-          <LibrariesScreen id={route.id} />
-        ) : route.name === 'rubric' ? (
-          <RubricScreen key={route.id} id={route.id} />
-        ) : route.name === 'compare' ? (
-          <CompareScreen a={route.a} b={route.b} />
-        ) : route.name === 'compare-rollouts' ? (
-          <CompareRolloutsScreen a={route.a} b={route.b} row={route.row} />
-        ) : route.name === 'labels' ? (
-          <LabelsScreen route={route} />
-        ) : route.name === 'runs' ? (
-          <RunsScreen experiment={route.experiment} attempt={route.attempt} />
-        ) : route.name === 'pipeline' ? (
-          <PipelineScreen run={route.run} />
-        ) : route.name === 'settings' ? (
-          <SettingsScreen />
-        ) : (
-          <CorpusScreen />
-        )}
+        <Suspense fallback={<LoadingState label="Loading the screen…" />}>
+          {route.name === 'rollout' ? (
+            <RolloutScreen key={route.id} id={route.id} step={route.step} />
+          ) : route.name === 'libraries' ? (
+            <LibrariesScreen id={route.id} />
+          ) : route.name === 'rubric' ? (
+            <RubricScreen key={route.id} id={route.id} />
+          ) : route.name === 'compare' ? (
+            <CompareScreen a={route.a} b={route.b} />
+          ) : route.name === 'compare-rollouts' ? (
+            <CompareRolloutsScreen a={route.a} b={route.b} row={route.row} />
+          ) : route.name === 'labels' ? (
+            <LabelsScreen route={route} />
+          ) : route.name === 'runs' ? (
+            <RunsScreen experiment={route.experiment} attempt={route.attempt} />
+          ) : route.name === 'pipeline' ? (
+            <PipelineScreen run={route.run} />
+          ) : route.name === 'settings' ? (
+            <SettingsScreen />
+          ) : (
+            <CorpusScreen />
+          )}
+        </Suspense>
       </main>
       <StatusBar />
       <CommandLayer />

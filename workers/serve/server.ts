@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
@@ -9,6 +10,7 @@ import { isOperationName, parseRequest } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
 import { ApiError, toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
 import { applyPathPolicy } from '../../common/path-fields';
+import { themeChoices, type ThemeChoice } from '../../common/theme';
 import { exportsFolder } from '../labels/exports-folder';
 import { eventSockets } from './event-sockets';
 import { sendExportFile } from './export-downloads';
@@ -17,6 +19,7 @@ import { sendJson } from './json-response';
 import { maxBodyBytes, readJsonBody, tooLarge } from './request-body';
 import { servePathPolicy } from './serve-path-policy';
 import { serveStatic } from './static-files';
+import { withThemeChoice } from './themed-page';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 import { SessionPeople } from './session-people';
@@ -156,6 +159,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const uploads = new Uploads(options.maxUploadBytes ?? defaultMaxUploadBytes);
   const exportsDir = exportsFolder(options.dbPath);
   const pathPolicy = servePathPolicy({ uploads: uploads.root, exports: exportsDir });
+  // The corpus's theme, written into every page served so its first paint has it. Kept here and
+  // updated as settings saves pass through, so serving a page never waits behind the worker's queue.
+  let themeChoice: ThemeChoice = 'system';
+  const noteTheme = (result: Result<unknown>) => {
+    const theme = result.ok && typeof result.value === 'object' && result.value !== null ? (result.value as { theme?: unknown }).theme : undefined;
+    themeChoice = themeChoices.find((c) => c === theme) ?? themeChoice;
+  };
+  noteTheme(await worker.call('settings.get', {}));
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -206,6 +217,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         person: verdict.session.local ? undefined : person,
       });
       if (result.ok && op === 'people.revoke') closeRevoked();
+      if (op === 'settings.get' || op === 'settings.set') noteTheme(result);
       return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
@@ -228,6 +240,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       'x-frame-options': 'DENY',
     };
     const path = route === '/' ? '/index.html' : route;
+    if (path === '/index.html') {
+      const page = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), themeChoice);
+      res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(page);
+      return;
+    }
     if (!(await serveStatic(rendererDir, path, res, headers))) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not found\n');

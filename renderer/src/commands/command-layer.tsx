@@ -51,6 +51,18 @@ export function CommandLayer() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [mac]);
 
+  // Back, forward or a link moves to another screen: the palette and the key list belong to the
+  // screen they were opened on, and keys typed afterwards must reach the new screen.
+  useEffect(() => {
+    const close = () => setOpen(null);
+    window.addEventListener('hashchange', close);
+    window.addEventListener('popstate', close);
+    return () => {
+      window.removeEventListener('hashchange', close);
+      window.removeEventListener('popstate', close);
+    };
+  }, []);
+
   useEffect(() => {
     if (!chosen) return;
     setChosen(null);

@@ -24,6 +24,7 @@ export function CommandPalette({
   const [query, setQuery] = useState('');
   const [at, setAt] = useState(0);
   const listId = useId();
+  const noneId = useId();
   const shown = useMemo(() => searchCommands(commands, query, (c) => keyLabelsOf(c, mac)), [commands, query, mac]);
   const selected = Math.min(at, shown.length - 1);
   const optionId = (i: number) => `${listId}-${i}`;
@@ -48,8 +49,9 @@ export function CommandPalette({
           type="text"
           role="combobox"
           aria-label="Find a command"
-          aria-expanded
-          aria-controls={listId}
+          aria-expanded={shown.length > 0}
+          aria-controls={shown.length > 0 ? listId : undefined}
+          aria-describedby={shown.length > 0 ? undefined : noneId}
           aria-activedescendant={shown.length > 0 ? optionId(selected) : undefined}
           placeholder="Type to find a command…"
           value={query}
@@ -62,27 +64,33 @@ export function CommandPalette({
           onKeyDown={onKeyDown}
         />
         <PersonBadge testId="palette-person" />
-        <ul className="command-list" role="listbox" id={listId} aria-label="Commands" data-testid="command-list">
-          {shown.map((command, i) => (
-            <li
-              key={`${command.group}/${command.id}`}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === selected}
-              className={i === selected ? 'command-option selected' : 'command-option'}
-              data-testid="command-option"
-              data-command-id={command.id}
-              ref={i === selected ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}
-              onMouseMove={() => setAt(i)}
-              onClick={() => onRun(command)}
-            >
-              <span className="command-group">{command.group}</span>
-              <span className="command-title">{command.title}</span>
-              <KeyChips command={command} mac={mac} />
-            </li>
-          ))}
-          {shown.length === 0 && <li className="command-none muted">No command matches “{query}”.</li>}
-        </ul>
+        {shown.length > 0 ? (
+          <ul className="command-list" role="listbox" id={listId} aria-label="Commands" data-testid="command-list">
+            {shown.map((command, i) => (
+              <li
+                key={`${command.group}/${command.id}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === selected}
+                className={i === selected ? 'command-option selected' : 'command-option'}
+                data-testid="command-option"
+                data-command-id={command.id}
+                ref={i === selected ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}
+                onMouseMove={() => setAt(i)}
+                onClick={() => onRun(command)}
+              >
+                <span className="command-group">{command.group}</span>
+                <span className="command-title">{command.title}</span>
+                <KeyChips command={command} mac={mac} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          // Outside the listbox: a listbox may hold only options (axe's aria-required-children).
+          <p className="command-none muted" id={noneId} role="status" data-testid="command-none">
+            No command matches “{query}”.
+          </p>
+        )}
       </div>
     </ModalDialog>
   );

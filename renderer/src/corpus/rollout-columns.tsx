@@ -13,15 +13,23 @@ export interface RolloutColumn {
   /** The server's sort key for this column. */
   sort: RolloutSortKey;
   cell(row: RolloutRow): ReactNode;
+  /** The whole text of a cell that may be ellipsised, shown on hover. */
+  title?(row: RolloutRow): string | undefined;
 }
 
 /** Columns in order; `.rollout-grid` in corpus.css sizes them. */
 export const rolloutColumns: RolloutColumn[] = [
-  { key: 'id', label: 'Rollout', sort: 'rollout', cell: (r) => <span className="mono">{r.id}</span> },
-  { key: 'task', label: 'Task', sort: 'task', cell: (r) => r.taskId },
-  { key: 'benchmark', label: 'Benchmark', sort: 'benchmark', cell: (r) => r.benchmarkId },
-  { key: 'collection', label: 'Collection', sort: 'collection', cell: (r) => r.collectionName ?? r.collectionId ?? '—' },
-  { key: 'agent', label: 'Agent', sort: 'agent', cell: (r) => r.agent ?? '—' },
+  { key: 'id', label: 'Rollout', sort: 'rollout', cell: (r) => <span className="mono">{r.id}</span>, title: (r) => r.id },
+  { key: 'task', label: 'Task', sort: 'task', cell: (r) => r.taskId, title: (r) => r.taskId },
+  { key: 'benchmark', label: 'Benchmark', sort: 'benchmark', cell: (r) => r.benchmarkId, title: (r) => r.benchmarkId },
+  {
+    key: 'collection',
+    label: 'Collection',
+    sort: 'collection',
+    cell: (r) => r.collectionName ?? r.collectionId ?? '—',
+    title: (r) => r.collectionName ?? r.collectionId ?? undefined,
+  },
+  { key: 'agent', label: 'Agent', sort: 'agent', cell: (r) => r.agent ?? '—', title: (r) => r.agent ?? undefined },
   { key: 'seed', label: 'Seed', numeric: true, sort: 'seed', cell: (r) => r.seed ?? '—' },
   { key: 'grade', label: 'Grade', sort: 'grade', cell: (r) => <GradeBadge grade={r.grade} /> },
   { key: 'score', label: 'Score', numeric: true, sort: 'score', cell: (r) => <ScoreCell row={r} /> },

@@ -33,7 +33,7 @@ export const RolloutTableRow = memo(function RolloutTableRow({ row, index, top, 
       onClick={() => onOpen(index)}
     >
       {rolloutColumns.map((col) => (
-        <span key={col.key} role="gridcell" className={col.numeric ? 'cell numeric' : 'cell'}>
+        <span key={col.key} role="gridcell" className={col.numeric ? 'cell numeric' : 'cell'} title={col.title?.(row)}>
           {col.cell(row)}
         </span>
       ))}

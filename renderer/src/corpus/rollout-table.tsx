@@ -24,6 +24,7 @@ export function RolloutTable() {
   const ensureRows = useCorpusStore((s) => s.ensureRows);
   const select = useCorpusStore((s) => s.select);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
   const count = total ?? 0;
 
   const virtualizer = useVirtualizer({
@@ -67,7 +68,8 @@ export function RolloutTable() {
 
   return (
     <div className="rollout-table" role="grid" aria-rowcount={count + 1} data-testid="rollout-table">
-      <div className="rollout-grid table-head" role="row" aria-rowindex={1}>
+      {/* Scrolled by the rows below (a narrow window scrolls them sideways), so it has no scroll bar of its own. */}
+      <div className="rollout-grid table-head" role="row" aria-rowindex={1} ref={headRef} data-scrolls-with="rows">
         {rolloutColumns.map((col) => {
           const active = sort.key === col.sort;
           return (
@@ -75,6 +77,7 @@ export function RolloutTable() {
               key={col.key}
               role="columnheader"
               className={col.numeric ? 'cell numeric' : 'cell'}
+              title={col.label}
               aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
             >
               <button type="button" className="sort-header" data-testid={`sort-${col.sort}`} onClick={() => sortBy(col.sort)}>
@@ -86,7 +89,15 @@ export function RolloutTable() {
         })}
       </div>
       {/* Focusable, so the list scrolls from the keyboard too. */}
-      <div className="table-body" ref={scrollRef} tabIndex={0} role="rowgroup">
+      <div
+        className="table-body"
+        ref={scrollRef}
+        tabIndex={0}
+        role="rowgroup"
+        onScroll={(e) => {
+          if (headRef.current) headRef.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
+      >
         {total === 0 ? (
           <div className="table-empty">No rollouts match these filters.</div>
         ) : (

@@ -10,6 +10,7 @@ import { useAgreementStore } from '../stores/agreement-store';
 import { AdjudicationEvidence } from './adjudication-evidence';
 import { GuidelinesPane } from './guidelines-pane';
 import { useLabelKeys } from './use-label-keys';
+import { TableScroll } from '../components/table-scroll';
 
 /**
  * The adjudication queue: items whose annotators disagree. The same keys as the queue record
@@ -61,7 +62,9 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
             data-target-id={d.target.id}
             onClick={() => setIndex(i)}
           >
-            <span className="queue-title">{d.title ?? d.target.id}</span>
+            <span className="queue-title" title={d.title ?? d.target.id}>
+              {d.title ?? d.target.id}
+            </span>
             <span className="queue-state done">{d.adjudicated ? String(d.adjudicated.value) : ''}</span>
           </li>
         ))}
@@ -86,31 +89,33 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
             </p>
           )}
           {rubric && <RubricLesson rubric={rubric} />}
-          <table className="plain-table">
-            <thead>
-              <tr>
-                <th>Annotator</th>
-                <th>Label</th>
-                <th>Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {item.labels.map((l) => (
-                <tr key={l.id}>
-                  <td>{l.annotator}</td>
-                  <td>
-                    <LabelValue schema={schema.name} value={l.value} />{' '}
-                    {l.reasons.map((r) => (
-                      <span key={r} className="reason-chip mono">
-                        {r}
-                      </span>
-                    ))}
-                  </td>
-                  <td className="label-note">{l.note || <span className="muted">—</span>}</td>
+          <TableScroll label="Labels on this item">
+            <table className="plain-table adjudication-labels">
+              <thead>
+                <tr>
+                  <th>Annotator</th>
+                  <th>Label</th>
+                  <th>Note</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {item.labels.map((l) => (
+                  <tr key={l.id}>
+                    <td>{l.annotator}</td>
+                    <td>
+                      <LabelValue schema={schema.name} value={l.value} />{' '}
+                      {l.reasons.map((r) => (
+                        <span key={r} className="reason-chip mono">
+                          {r}
+                        </span>
+                      ))}
+                    </td>
+                    <td className="label-note">{l.note || <span className="muted">—</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <p className="label-choice-row" data-testid="adjudicated">
             <span className="facet-label">Adjudicated</span>{' '}
             {item.adjudicated ? (

@@ -2,6 +2,7 @@ import type { AgreementReport } from '../../../common/labels/agreement-report';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
+import { TableScroll } from '../components/table-scroll';
 import { reportError } from '../stores/app-store';
 
 const fixed = (n: number | null) => (n === null ? '—' : n.toFixed(3));
@@ -9,34 +10,37 @@ const fixed = (n: number | null) => (n === null ? '—' : n.toFixed(3));
 function ConfusionMatrix({ report }: { report: Extract<AgreementReport, { method: 'kappa' }> }) {
   const { values, counts } = report.confusion;
   const [first, second] = report.annotators;
+  // One row and column per category used: with a whole taxonomy it is wider than its half of the screen, and scrolls there.
   return (
-    <table className="confusion" data-testid="confusion-matrix">
-      <caption>
-        {first} (rows) × {second} (columns)
-      </caption>
-      <thead>
-        <tr>
-          <th />
-          {values.map((v) => (
-            <th key={v} className="mono">
-              {v}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {values.map((v, i) => (
-          <tr key={v}>
-            <th className="mono">{v}</th>
-            {counts[i]!.map((n, j) => (
-              <td key={j} className={i === j ? 'diagonal' : n > 0 ? 'off' : undefined}>
-                {n || ''}
-              </td>
+    <TableScroll label="Confusion matrix">
+      <table className="confusion" data-testid="confusion-matrix">
+        <caption>
+          {first} (rows) × {second} (columns)
+        </caption>
+        <thead>
+          <tr>
+            <th />
+            {values.map((v) => (
+              <th key={v} className="mono">
+                {v}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {values.map((v, i) => (
+            <tr key={v}>
+              <th className="mono">{v}</th>
+              {counts[i]!.map((n, j) => (
+                <td key={j} className={i === j ? 'diagonal' : n > 0 ? 'off' : undefined}>
+                  {n || ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

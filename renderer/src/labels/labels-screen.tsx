@@ -63,7 +63,13 @@ export function LabelsScreen({ route }: { route: LabelsRoute }) {
       ) : route.view === 'adjudicate' ? (
         <AdjudicationView schema={known} annotator={settings.annotator} />
       ) : (
-        <QueueView schema={known} annotator={settings.annotator} targetSet={targetSet} blind={settings.blind} />
+        <QueueView
+          schema={known}
+          annotator={settings.annotator}
+          targetSet={targetSet}
+          blind={settings.blind}
+          openSet={(set) => navigate({ ...route, schema, targetSet: set })}
+        />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
+import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { navigate } from '../router/router';
 import { useLabelSchemaStore } from '../stores/label-schema-store';
@@ -31,7 +32,15 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
   const category = targetSet.kind === 'filter' ? (targetSet.category ?? null) : null;
   const go = (change: Partial<LabelsRoute>) => navigate({ ...route, schema, targetSet, ...change });
   const blind = settings?.blind ?? true;
-  useLabelToolbarCommands({ route, schemas, schema, options, current, blind, go, setBlind: (on) => void save({ blind: on }) });
+  // Said until the schema changes again, so the note stays beside the queue it explains.
+  const [skipNote, setSkipNote] = useState<{ schema: string; text: string } | null>(null);
+  const onSkipped = (next: string, skipped: readonly LabelSchema[]) =>
+    setSkipNote(
+      skipped.length === 0
+        ? null
+        : { schema: next, text: `Shift+S skipped ${skipped.map((s) => s.definition.title).join(', ')}: filled in per rollout in Run audit, not as a queue.` },
+    );
+  useLabelToolbarCommands({ route, schemas, schema, options, current, blind, go, setBlind: (on) => void save({ blind: on }), onSkipped });
   const tab = (view: LabelsRoute['view'], text: string) => (
     <a
       href={`#/labels${view === 'queue' ? '' : `/${view}`}?schema=${encodeURIComponent(schema)}`}
@@ -100,6 +109,11 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
             </select>
           </label>
         </>
+      )}
+      {skipNote?.schema === schema && route.view === 'queue' && (
+        <span className="labels-skip-note" role="status" data-testid="schema-skip-note">
+          {skipNote.text}
+        </span>
       )}
       <LabelFileActions schema={route.view === 'audit' ? 'run_audit' : schema} annotator={settings?.annotator ?? null} />
       <div className="labels-identity">

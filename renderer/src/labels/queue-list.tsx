@@ -34,7 +34,16 @@ export function QueueList({ items, index }: { items: QueueItem[]; index: number 
   }, [index, virtualizer]);
 
   return (
-    <div className="queue-list" ref={scrollRef} data-testid="queue-list" role="listbox" aria-label="Items" aria-activedescendant={`queue-item-${index}`}>
+    // Focusable, so a keyboard alone can scroll it (axe: scrollable-region-focusable); the keys work from anywhere.
+    <div
+      className="queue-list"
+      ref={scrollRef}
+      data-testid="queue-list"
+      role="listbox"
+      tabIndex={0}
+      aria-label="Items"
+      aria-activedescendant={`queue-item-${index}`}
+    >
       <div className="table-canvas" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index]!;

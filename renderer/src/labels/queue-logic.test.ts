@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueItem } from '../../../common/labels/labels';
-import { doneCount, nextOpenIndex, readDigits, targetKey } from './queue-logic';
+import { doneCount, nextOpenIndex, queueSummary, readDigits, targetKey } from './queue-logic';
 
 const item = (id: string, labelled = false, skipped = false): QueueItem => ({
   target: { kind: 'rubric', id },
@@ -32,9 +32,21 @@ describe('moving on after a label', () => {
     const items = [item('a'), item('b', true), item('c', false, true), item('d'), item('e')];
     expect(nextOpenIndex(items, 0, {})).toBe(3);
     expect(nextOpenIndex(items, 0, { [targetKey(items[3]!.target)]: 'C02' })).toBe(4);
-    // Nothing open after it: simply the next item, and never past the end.
-    expect(nextOpenIndex(items, 4, {})).toBe(4);
-    expect(nextOpenIndex([item('a'), item('b', true)], 0, {})).toBe(1);
     expect(doneCount(items, { [targetKey(items[0]!.target)]: 'C03' })).toBe(2);
+  });
+
+  it('goes round to an open item before it, and is null once no item is open', () => {
+    const items = [item('a'), item('b', true), item('c', false, true), item('d')];
+    expect(nextOpenIndex(items, 3, {})).toBe(0);
+    // The item just labelled is on its way: it is not open any more, and nothing else is.
+    expect(nextOpenIndex([item('a', true), item('b')], 1, { [targetKey({ kind: 'rubric', id: 'b' })]: 'C01' })).toBeNull();
+    expect(nextOpenIndex([item('a', true), item('b', true)], 0, {})).toBeNull();
+    expect(nextOpenIndex([item('a')], 0, {})).toBeNull();
+  });
+
+  it('sums up a finished queue: labels (on their way too), skips without a label, flags', () => {
+    const flagged = { ...item('d', true), flagged: true };
+    const items = [item('a', true), item('b', false, true), item('c'), flagged];
+    expect(queueSummary(items, { [targetKey(items[2]!.target)]: 'C02' })).toEqual({ labelled: 3, skipped: 1, flagged: 1 });
   });
 });

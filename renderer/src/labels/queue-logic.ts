@@ -3,13 +3,21 @@ import type { LabelTarget, QueueItem } from '../../../common/labels/labels';
 
 export const targetKey = (target: LabelTarget) => `${target.kind}\u0000${target.id}`;
 
-/** After labelling item `from`: the next item without a label of the annotator's (nor one on its way), else the next item. */
-export function nextOpenIndex(items: readonly QueueItem[], from: number, pending: Readonly<Record<string, unknown>>): number {
-  for (let i = from + 1; i < items.length; i++) {
-    const item = items[i]!;
-    if (item.mine === null && !(targetKey(item.target) in pending) && !item.skipped) return i;
+/** An item still waiting for the annotator: no label of theirs, none on its way, not skipped. */
+function isOpen(item: QueueItem, pending: Readonly<Record<string, unknown>>): boolean {
+  return item.mine === null && !(targetKey(item.target) in pending) && !item.skipped;
+}
+
+/**
+ * After item `from`: the next open item, going round to the first ones when none follows; null
+ * when no item is open, so the queue can say it is finished instead of landing on a labelled item.
+ */
+export function nextOpenIndex(items: readonly QueueItem[], from: number, pending: Readonly<Record<string, unknown>>): number | null {
+  for (let step = 1; step <= items.length; step++) {
+    const i = (from + step) % items.length;
+    if (i !== from && isOpen(items[i]!, pending)) return i;
   }
-  return Math.min(from + 1, items.length - 1);
+  return null;
 }
 
 /**
@@ -29,4 +37,11 @@ export function readDigits(digits: string, options: number): { action: 'pick' | 
 /** Items with the annotator's label, counting labels on their way as done. */
 export function doneCount(items: readonly QueueItem[], pending: Readonly<Record<string, unknown>>): number {
   return items.reduce((n, item) => n + (item.mine !== null || targetKey(item.target) in pending ? 1 : 0), 0);
+}
+
+/** What a finished queue says about itself: the annotator's labels, skips and flags. */
+export function queueSummary(items: readonly QueueItem[], pending: Readonly<Record<string, unknown>>): { labelled: number; skipped: number; flagged: number } {
+  const labelled = doneCount(items, pending);
+  const skipped = items.filter((item) => item.skipped && item.mine === null && !(targetKey(item.target) in pending)).length;
+  return { labelled, skipped, flagged: items.filter((item) => item.flagged).length };
 }

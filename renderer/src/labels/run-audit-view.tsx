@@ -10,6 +10,7 @@ import { reportError } from '../stores/app-store';
 import type { LabelsRoute } from './label-route';
 import { MarkdownText } from './markdown-text';
 import { RunAuditEvidence } from './run-audit-evidence';
+import { TableScroll } from '../components/table-scroll';
 
 /** Every scope of the schema, from a saved audit or not checked. */
 function formOf(schema: LabelSchema, saved: unknown): RunAuditValue {
@@ -91,66 +92,68 @@ export function RunAuditView({ route, schema, annotator }: { route: LabelsRoute;
       ) : (
         <div className="run-audit-body">
           <div className="run-audit-main">
-            <table className="plain-table audit-form">
-              <thead>
-                <tr>
-                  <th>Scope</th>
-                  <th>Classification</th>
-                  <th>Observed behavior and evidence</th>
-                  <th>Impact</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rule.scopes.map((scope) => (
-                  <tr key={scope.value} data-testid="audit-scope" data-scope={scope.value}>
-                    <td>
-                      {scope.label}
-                      {scope.guideline && (
-                        <div className="muted audit-scope-guideline" data-testid="audit-scope-guideline">
-                          {scope.guideline}
-                        </div>
-                      )}
-                    </td>
-                    <td>
-                      <select
-                        aria-label={`${scope.label}: classification`}
-                        value={form[scope.value]?.status ?? 'not_checked'}
-                        onChange={(e) => set(scope.value, 'status', e.target.value)}
-                      >
-                        {rule.statuses.map((s) => (
-                          <option key={s.value} value={s.value}>
-                            {s.label}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    {(['evidence', 'impact'] as const).map((field) => {
-                      const status = form[scope.value]?.status ?? 'not_checked';
-                      const required = (field === 'evidence' ? schema.definition.evidenceRequiredFor : schema.definition.impactRequiredFor).includes(status);
-                      const problem = tried ? missing.find((m) => m.scope === scope.value && m.field === field) : undefined;
-                      return (
-                        <td key={field}>
-                          <textarea
-                            aria-label={`${scope.label}: ${field}`}
-                            aria-required={required}
-                            aria-invalid={problem !== undefined}
-                            placeholder={required ? `required when ${status.replace('_', ' ')}` : undefined}
-                            rows={2}
-                            value={form[scope.value]?.[field] ?? ''}
-                            onChange={(e) => set(scope.value, field, e.target.value)}
-                          />
-                          {problem && (
-                            <div className="field-error" data-testid="audit-field-error" data-scope={scope.value} data-field={field}>
-                              {describeMissing(problem)}
-                            </div>
-                          )}
-                        </td>
-                      );
-                    })}
+            <TableScroll label="Audit form">
+              <table className="plain-table audit-form">
+                <thead>
+                  <tr>
+                    <th>Scope</th>
+                    <th>Classification</th>
+                    <th>Observed behavior and evidence</th>
+                    <th>Impact</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rule.scopes.map((scope) => (
+                    <tr key={scope.value} data-testid="audit-scope" data-scope={scope.value}>
+                      <td>
+                        {scope.label}
+                        {scope.guideline && (
+                          <div className="muted audit-scope-guideline" data-testid="audit-scope-guideline">
+                            {scope.guideline}
+                          </div>
+                        )}
+                      </td>
+                      <td>
+                        <select
+                          aria-label={`${scope.label}: classification`}
+                          value={form[scope.value]?.status ?? 'not_checked'}
+                          onChange={(e) => set(scope.value, 'status', e.target.value)}
+                        >
+                          {rule.statuses.map((s) => (
+                            <option key={s.value} value={s.value}>
+                              {s.label}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      {(['evidence', 'impact'] as const).map((field) => {
+                        const status = form[scope.value]?.status ?? 'not_checked';
+                        const required = (field === 'evidence' ? schema.definition.evidenceRequiredFor : schema.definition.impactRequiredFor).includes(status);
+                        const problem = tried ? missing.find((m) => m.scope === scope.value && m.field === field) : undefined;
+                        return (
+                          <td key={field}>
+                            <textarea
+                              aria-label={`${scope.label}: ${field}`}
+                              aria-required={required}
+                              aria-invalid={problem !== undefined}
+                              placeholder={required ? `required when ${status.replace('_', ' ')}` : undefined}
+                              rows={2}
+                              value={form[scope.value]?.[field] ?? ''}
+                              onChange={(e) => set(scope.value, field, e.target.value)}
+                            />
+                            {problem && (
+                              <div className="field-error" data-testid="audit-field-error" data-scope={scope.value} data-field={field}>
+                                {describeMissing(problem)}
+                              </div>
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <div className="settings-row">
               <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="audit-save">
                 {report.mine ? 'Save a new version of my audit' : 'Save my audit'}

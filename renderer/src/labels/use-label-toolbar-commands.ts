@@ -28,15 +28,31 @@ export interface LabelToolbarState {
   blind: boolean;
   go(change: Partial<LabelsRoute>): void;
   setBlind(blind: boolean): void;
+  /** Told which schemas Shift+S stepped over on its way to `next`, so the toolbar can say so. */
+  onSkipped(next: string, skipped: readonly LabelSchema[]): void;
 }
 
-export function useLabelToolbarCommands({ route, schemas, schema, options, current, blind, go, setBlind }: LabelToolbarState): void {
-  const hasSchema = route.view !== 'audit';
-  const hasItems = route.view === 'queue';
-  const nextSchema = nextInCycle(
-    schemas.map((s) => s.name),
+/** A run-audit (scopes) schema is filled in per rollout, never worked through as a queue. */
+export const queueable = (schema: LabelSchema) => schema.definition.value.kind !== 'scopes';
+
+/** What Shift+S goes to from `schema`, and the schemas it steps over on the way because the view cannot show them. */
+export function nextSchemaOf(schemas: readonly LabelSchema[], schema: string, view: LabelsRoute['view']): { next: string | null; skipped: LabelSchema[] } {
+  const shown = view === 'queue' ? schemas.filter((s) => queueable(s) || s.name === schema) : schemas;
+  const next = nextInCycle(
+    shown.map((s) => s.name),
     schema,
   );
+  if (next === null || view !== 'queue') return { next, skipped: [] };
+  const names = schemas.map((s) => s.name);
+  const skipped: LabelSchema[] = [];
+  for (let i = (names.indexOf(schema) + 1) % names.length; names[i] !== next; i = (i + 1) % names.length) skipped.push(schemas[i]!);
+  return { next, skipped };
+}
+
+export function useLabelToolbarCommands({ route, schemas, schema, options, current, blind, go, setBlind, onSkipped }: LabelToolbarState): void {
+  const hasSchema = route.view !== 'audit';
+  const hasItems = route.view === 'queue';
+  const { next: nextSchema, skipped } = nextSchemaOf(schemas, schema, route.view);
   const nextSet = nextInCycle(
     options.map((o) => o.value),
     current,
@@ -45,10 +61,13 @@ export function useLabelToolbarCommands({ route, schemas, schema, options, curre
     {
       id: 'labels.next-schema',
       group,
-      title: 'Next label schema',
+      title: skipped.length > 0 ? `Next label schema (skips ${skipped.map((s) => s.definition.title).join(', ')}: not a queue)` : 'Next label schema',
       keys: ['S'],
       when: () => hasSchema && nextSchema !== null,
-      run: () => go({ schema: nextSchema! }),
+      run: () => {
+        onSkipped(nextSchema!, skipped);
+        go({ schema: nextSchema! });
+      },
     },
     {
       id: 'labels.next-items',

@@ -24,7 +24,7 @@ export const RubricTableRow = memo(function RubricTableRow({ row, top }: RubricT
       data-category={row.category ?? 'uncategorised'}
       onClick={() => navigate({ name: 'rubric', id: row.id })}
     >
-      <span className="cell mono muted" role="gridcell">
+      <span className="cell mono muted" role="gridcell" title={row.id}>
         {row.id}
       </span>
       <span className="cell" role="gridcell" title={row.title}>
@@ -41,7 +41,7 @@ export const RubricTableRow = memo(function RubricTableRow({ row, top }: RubricT
       <span className="cell numeric" role="gridcell">
         {row.support}
       </span>
-      <span className="cell muted" role="gridcell">
+      <span className="cell muted" role="gridcell" title={row.miner ?? undefined}>
         {row.miner ?? '—'}
       </span>
       <span className="cell numeric" role="gridcell" title={row.libraries.join(', ')}>

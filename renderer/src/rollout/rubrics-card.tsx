@@ -26,6 +26,8 @@ export function RubricsCard({ rubric, position, active, onFocus, ref }: RubricsC
   const [full, setFull] = useState(false);
   // Like the task statement: short lessons show whole, long ones fold to three lines each.
   const long = rubric.appliesWhen.length + rubric.pattern.length > 260;
+  // Marks the folded text for the layout check: cut on purpose, with the button below that unfolds it.
+  const folded = long && !full ? '' : undefined;
   return (
     <article
       ref={ref}
@@ -54,11 +56,11 @@ export function RubricsCard({ rubric, position, active, onFocus, ref }: RubricsC
       </div>
       <dl className="card-text">
         <dt>Applies when</dt>
-        <dd>
+        <dd data-folded={folded}>
           <RubricText text={rubric.appliesWhen} />
         </dd>
         <dt>Pattern</dt>
-        <dd>
+        <dd data-folded={folded}>
           <RubricText text={rubric.pattern} />
         </dd>
       </dl>

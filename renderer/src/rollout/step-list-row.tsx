@@ -54,7 +54,7 @@ export const StepListRow = memo(function StepListRow({ step, top, selected, onSe
       {size === stepRowHeight.double && (
         <div className="step-line step-sub">
           {showKind ? (
-            <span className="step-failure">
+            <span className="step-failure" title={[step.failureKind?.replace(/_/g, ' '), step.exceptionClass].filter(Boolean).join(' · ')}>
               {step.failureKind?.replace(/_/g, ' ')}
               {step.exceptionClass && <span className="mono"> · {step.exceptionClass}</span>}
             </span>

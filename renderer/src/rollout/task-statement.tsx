@@ -6,7 +6,7 @@ export function TaskStatement({ text }: { text: string }) {
   const long = text.length > 240 || text.split('\n').length > 3;
   return (
     <div className={open || !long ? 'task-statement' : 'task-statement collapsed'}>
-      <p>{text || <span className="muted">No statement recorded.</span>}</p>
+      <p data-folded={open || !long ? undefined : ''}>{text || <span className="muted">No statement recorded.</span>}</p>
       {long && (
         <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Show less' : 'Show full statement'}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { AttemptRow } from '../../../common/runs/run-types';
-import { attemptSummary, cellValue, statusLooks } from './attempt-status';
+import { attemptSummary, cellValue, shownStatus, statusLooks } from './attempt-status';
 
 /** Props of one slot of the grid. */
 export interface AttemptCellProps {
@@ -46,12 +46,13 @@ export const AttemptCell = memo(function AttemptCell({ attempt, arm, repeat, sel
       </span>
     );
   }
-  const look = statusLooks[attempt.status];
+  const shown = shownStatus(attempt);
+  const look = statusLooks[shown];
   const running = attempt.status === 'running';
   const elapsed = running && attempt.startedAt !== null && now > 0 ? formatElapsed((now - Date.parse(attempt.startedAt)) / 1000) : null;
   const value = elapsed ?? cellValue(attempt);
   const where = running ? slotLabel(attempt) : null;
-  const classes = ['attempt-cell', `status-${attempt.status}`, selected ? 'selected' : '', cursor ? 'cursor' : ''].filter(Boolean).join(' ');
+  const classes = ['attempt-cell', `status-${shown}`, selected ? 'selected' : '', cursor ? 'cursor' : ''].filter(Boolean).join(' ');
   return (
     <button
       type="button"
@@ -64,6 +65,7 @@ export const AttemptCell = memo(function AttemptCell({ attempt, arm, repeat, sel
       data-testid="attempt-cell"
       data-attempt-id={attempt.id}
       data-status={attempt.status}
+      data-shown={shown}
       data-arm={arm}
       data-repeat={repeat}
       data-slot={attempt.slot ?? ''}

@@ -13,7 +13,7 @@ export function AttemptFacts({ attempt }: { attempt: AttemptRow }) {
       <span>
         {attempt.case} · <strong>{attempt.arm}</strong> · repeat {attempt.repeat}
       </span>
-      <StatusBadge status={attempt.status} />
+      <StatusBadge attempt={attempt} />
       {attempt.exitCode !== null && <span>exit {attempt.exitCode}</span>}
       {attempt.score !== null && <span>score {formatScore(attempt.score)}</span>}
       {attempt.wallS !== null && <span>{formatWall(attempt.wallS)}</span>}

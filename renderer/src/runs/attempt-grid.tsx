@@ -116,7 +116,7 @@ export function AttemptGrid({ rows, repeats, selectedId, onSelect }: AttemptGrid
               <span className="grid-case mono" role="rowheader" title={row.caseId}>
                 {row.firstOfCase ? row.caseId : ''}
               </span>
-              <span className="grid-arm" role="rowheader">
+              <span className="grid-arm" role="rowheader" title={row.arm}>
                 {row.arm}
               </span>
               {row.cells.map((attempt, col) => (

@@ -2,7 +2,8 @@
  * How each attempt status looks and reads. Colour is never the only cue: every status also
  * has its own letter, and every cell an accessible sentence.
  */
-import type { AttemptRow, AttemptStatus } from '../../../common/runs/run-types';
+import { attemptStatuses } from '../../../common/corpus/bundle';
+import type { AttemptCounts, AttemptRow, AttemptStatus } from '../../../common/runs/run-types';
 import { formatScore } from '../lib/format';
 
 export interface StatusLook {
@@ -12,8 +13,19 @@ export interface StatusLook {
   meaning: string;
 }
 
-export const statusLooks: Record<AttemptStatus, StatusLook> = {
-  queued: { letter: 'Q', label: 'queued', meaning: 'not started yet' },
+/**
+ * What a slot shows: its stored status, except that a queued slot no run has claimed is shown
+ * as never started (before any run, or left over after Stop), so the grid and legend say what
+ * the coverage line says.
+ */
+export type ShownStatus = AttemptStatus | 'never_started';
+
+/** The statuses the legend lists, in its order. */
+export const shownStatuses: readonly ShownStatus[] = ['never_started', ...attemptStatuses];
+
+export const statusLooks: Record<ShownStatus, StatusLook> = {
+  never_started: { letter: 'N', label: 'never started', meaning: 'no run has started it; Continue runs it' },
+  queued: { letter: 'Q', label: 'queued', meaning: 'claimed by a run, waiting for a free slot' },
   running: { letter: 'R', label: 'running', meaning: 'running now' },
   succeeded: { letter: 'S', label: 'succeeded', meaning: 'exited 0 (valid once it left a score)' },
   failed: { letter: 'F', label: 'failed', meaning: 'exited non-zero' },
@@ -30,6 +42,16 @@ export function isFinished(status: AttemptStatus): boolean {
 /** Whether a slot has never been started and no run has claimed it: what "continue" would start. */
 export function neverStarted(row: AttemptRow): boolean {
   return row.status === 'queued' && row.dispatchedAt === null && row.runJobId === null;
+}
+
+/** The status a slot shows. */
+export function shownStatus(row: AttemptRow): ShownStatus {
+  return neverStarted(row) ? 'never_started' : row.status;
+}
+
+/** Slots per shown status: the never-started ones counted apart from those queued in a run. */
+export function shownCounts(counts: AttemptCounts, neverStartedCount: number): Record<ShownStatus, number> {
+  return { ...counts, queued: counts.queued - neverStartedCount, never_started: neverStartedCount };
 }
 
 /** Whether a run owns the attempt right now (running, or claimed and waiting its turn). */
@@ -58,7 +80,7 @@ export function cellValue(row: AttemptRow): string {
 export function attemptSummary(row: AttemptRow): string {
   const lines = [
     `attempt ${row.id}: ${row.case}, arm ${row.arm}, repeat ${row.repeat}`,
-    `status ${statusLooks[row.status].label}${row.status === 'queued' && row.runJobId !== null ? ', waiting its turn in a run' : ''}`,
+    `status ${statusLooks[shownStatus(row)].label}${row.status === 'queued' && row.runJobId !== null ? ', waiting its turn in a run' : ''}`,
     `exit code ${row.exitCode ?? '—'} · score ${formatScore(row.score)} · wall ${formatWall(row.wallS)}`,
   ];
   if (row.valid !== null) lines.push(row.valid ? 'valid result' : 'not a valid result');

@@ -1,12 +1,12 @@
-import { attemptStatuses } from '../../../common/corpus/bundle';
 import type { AttemptCounts, ExperimentSummary } from '../../../common/runs/run-types';
 import { formatHash } from '../router/route';
 import { navigate } from '../router/router';
-import { statusLooks } from './attempt-status';
+import { shownCounts, shownStatuses, statusLooks } from './attempt-status';
 
 /** The statuses an experiment's slots have, as letter-count chips (only those present). */
-function StatusCounts({ counts }: { counts: AttemptCounts }) {
-  const present = attemptStatuses.filter((s) => counts[s] > 0);
+function StatusCounts({ counts: stored, neverStarted }: { counts: AttemptCounts; neverStarted: number }) {
+  const counts = shownCounts(stored, neverStarted);
+  const present = shownStatuses.filter((s) => counts[s] > 0);
   return (
     <span className="status-counts">
       {present.map((s) => (
@@ -47,7 +47,7 @@ export function ExperimentList({ experiments, selected }: { experiments: Experim
                 </div>
               </td>
               <td className="experiment-counts">
-                <StatusCounts counts={e.counts} />
+                <StatusCounts counts={e.counts} neverStarted={e.neverStarted} />
               </td>
             </tr>
           );

@@ -11,7 +11,7 @@ import { ComparisonPanel } from './comparison-panel';
 import { ResearchComparisonDialog } from './research-comparison';
 import { ConfirmDialog } from './confirm-dialog';
 import { gridRows } from './grid-model';
-import { primaryHost } from './pool-fields';
+import { parseParallel, poolRequest } from './pool-fields';
 import { RunControls } from './run-controls';
 import { TerminalPanes } from './terminal-panes';
 import { StatusLegend } from './status-legend';
@@ -27,13 +27,6 @@ function parseCap(text: string): number | null {
   if (text.trim() === '') return null;
   const n = Number(text);
   return Number.isFinite(n) && n > 0 ? n : NaN;
-}
-
-/** Slots per host as typed: undefined when empty (the hosts' own settings), NaN when not a whole number >= 1. */
-function parseParallel(text: string): number | undefined {
-  if (text.trim() === '') return undefined;
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 && n <= 256 ? n : NaN;
 }
 
 /**
@@ -63,15 +56,13 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
   const liveJobs = [...new Set(detail.attempts.filter(isLive).map((a) => a.runJobId!))];
   const capValue = parseCap(cap);
   const parallelValue = parseParallel(parallel);
-  const primary = primaryHost(backend);
-  const hosts = primary !== null && extraHosts.some((h) => h !== primary) ? [primary, ...extraHosts.filter((h) => h !== primary)] : undefined;
 
   const select = useCallback((attempt: AttemptRow) => navigate({ name: 'runs', experiment: detail.id, attempt: attempt.id }, { replace: true }), [detail.id]);
 
   const onStart = async () => {
     if (pending === 0 || starting || Number.isNaN(capValue) || Number.isNaN(parallelValue)) return;
     setStarting(true);
-    const run = await start(capValue, { ...(parallelValue === undefined ? {} : { parallel: parallelValue }), ...(hosts ? { hosts } : {}) });
+    const run = await start(capValue, poolRequest(backend, parallelValue, extraHosts));
     setStarting(false);
     // The terminal follows the run's first attempt, which starts streaming at once.
     if (run?.attempts[0] !== undefined) navigate({ name: 'runs', experiment: detail.id, attempt: run.attempts[0] }, { replace: true });
@@ -144,7 +135,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
           />
         )}
       </header>
-      <StatusLegend counts={detail.counts} />
+      <StatusLegend counts={detail.counts} neverStarted={detail.neverStarted} />
       <p className="muted plan-coverage" data-testid="plan-coverage">
         {detail.planned} slot{detail.planned === 1 ? '' : 's'} planned, {detail.neverStarted} never started: every count and comparison keeps all{' '}
         {detail.planned} in its denominator.

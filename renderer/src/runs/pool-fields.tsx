@@ -1,3 +1,4 @@
+import type { HostConfig, LocalHostSettings } from '../../../common/runs/run-types';
 import { useHostsStore } from '../stores/hosts-store';
 import { CountInput } from './count-input';
 
@@ -14,6 +15,27 @@ export interface PoolFieldsProps {
   disabled: boolean;
 }
 
+/** Slots per host as typed: undefined when empty (the hosts' own settings), NaN when not a whole number >= 1. */
+export function parseParallel(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 256 ? n : NaN;
+}
+
+/** The pool fields of a run request: `parallel` when typed, `hosts` when others share the backend's host's queue. */
+export function poolRequest(backend: string, parallel: number | undefined, extraHosts: readonly string[]): { parallel?: number; hosts?: string[] } {
+  const primary = primaryHost(backend);
+  const others = extraHosts.filter((h) => h !== primary);
+  return { ...(parallel === undefined ? {} : { parallel }), ...(primary !== null && others.length > 0 ? { hosts: [primary, ...others] } : {}) };
+}
+
+/** What an empty slot field means for the backend's host: its setting in Settings, or automatic. */
+function hostSettingText(primary: string | null, local: LocalHostSettings | null, hosts: readonly HostConfig[] | null): string {
+  if (primary === null) return 'auto';
+  const slots = primary === 'local' ? local?.slots : hosts?.find((h) => h.name === primary)?.slots;
+  return slots === null || slots === undefined ? 'auto' : `${slots} (host)`;
+}
+
 /** The backend's host of a local or SSH run (`local` or the saved host's name); null for Slurm. */
 export function primaryHost(backend: string): string | null {
   if (backend === 'local') return 'local';
@@ -26,6 +48,7 @@ export function primaryHost(backend: string): string | null {
  */
 export function PoolFields({ backend, parallel, parallelInvalid, onParallel, extraHosts, onExtraHosts, disabled }: PoolFieldsProps) {
   const hosts = useHostsStore((s) => s.hosts);
+  const local = useHostsStore((s) => s.local);
   const primary = primaryHost(backend);
   const others = primary === null ? [] : ['local', ...(hosts ?? []).map((h) => h.name)].filter((h) => h !== primary);
   const toggle = (host: string) => onExtraHosts(extraHosts.includes(host) ? extraHosts.filter((h) => h !== host) : [...extraHosts, host]);
@@ -34,7 +57,7 @@ export function PoolFields({ backend, parallel, parallelInvalid, onParallel, ext
       <label className="facet facet-inline">
         <span className="facet-label">{primary === null ? 'At once' : 'Slots per host'}</span>
         <CountInput
-          placeholder="auto"
+          placeholder={hostSettingText(primary, local, hosts)}
           value={parallel}
           invalid={parallelInvalid}
           title={
@@ -42,7 +65,7 @@ export function PoolFields({ backend, parallel, parallelInvalid, onParallel, ext
               ? 'A whole number of slots, at least 1'
               : primary === null
                 ? 'Tasks of each job array running at once (%N)'
-                : "Attempts each host runs at once; empty: the host's setting, else one per GPU, else one"
+                : "Attempts each host runs at once; empty: each host's setting (Settings), else one per GPU, else one"
           }
           onChange={onParallel}
           disabled={disabled}

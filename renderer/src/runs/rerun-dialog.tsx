@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { RequestOf } from '../../../common/contract';
 import { api } from '../api/bridge';
 import { ModalDialog } from '../components/modal-dialog';
 import { navigate } from '../router/router';
+import { useHostsStore } from '../stores/hosts-store';
 import { useRunsStore } from '../stores/runs-store';
 import { BackendSelect } from './backend-select';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
+import { parseParallel, PoolFields, poolRequest } from './pool-fields';
 
 /** A stored program version to run again, addressed as `programs.get` addresses it. */
 export type ProgramVersion = RequestOf<'programs.get'>;
@@ -17,20 +19,37 @@ function numberOrDefault(text: string): number | undefined {
 
 /**
  * Runs a program version again as a new experiment (`runs.rerun`: one arm, `original`, N
- * repeats), then opens it on the Runs screen with the first attempt's live terminal.
+ * repeats, over the slots and hosts chosen here, each host's own setting by default), then
+ * opens it on the Runs screen with the first attempt's live terminal.
  */
 export function RerunDialog({ program, onClose }: { program: ProgramVersion; onClose(): void }) {
   const [backend, setBackend] = useState(() => useRunsStore.getState().backend);
   const [repeats, setRepeats] = useState('3');
   const [cap, setCap] = useState('');
+  const [parallel, setParallel] = useState('');
+  const [extraHosts, setExtraHosts] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [starting, setStarting] = useState(false);
 
+  const parallelValue = parseParallel(parallel);
+
+  // The slot field's default names the host's setting, so the hosts and this machine's settings are needed here too.
+  useEffect(() => {
+    void useHostsStore.getState().load();
+  }, []);
+
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();
+    if (Number.isNaN(parallelValue)) return setErrors({ parallel: 'Slots per host: a whole number from 1 to 256, or empty for each host’s setting' });
     setStarting(true);
     try {
-      const run = await api('runs.rerun', { ...program, backend, repeats: numberOrDefault(repeats), timeoutS: numberOrDefault(cap) });
+      const run = await api('runs.rerun', {
+        ...program,
+        backend,
+        repeats: numberOrDefault(repeats),
+        timeoutS: numberOrDefault(cap),
+        ...poolRequest(backend, parallelValue, extraHosts),
+      });
       useRunsStore.getState().setBackend(backend);
       navigate({ name: 'runs', experiment: run.experiment, attempt: run.attempts[0] ?? null });
     } catch (err) {
@@ -40,7 +59,7 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
   }
 
   const general = Object.entries(errors)
-    .filter(([field]) => field !== 'repeats' && field !== 'timeoutS')
+    .filter(([field]) => field !== 'repeats' && field !== 'timeoutS' && field !== 'parallel')
     .map(([field, message]) => (field ? `${field}: ${message}` : message));
   return (
     <ModalDialog title="Rerun this program" testId="rerun-dialog" canClose={!starting} onClose={onClose}>
@@ -85,6 +104,20 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
             <span className="muted">s (empty: the case&apos;s default, 600 s)</span>
           </label>
           {errors.timeoutS && <p className="field-error">{errors.timeoutS}</p>}
+          <PoolFields
+            backend={backend}
+            parallel={parallel}
+            parallelInvalid={Number.isNaN(parallelValue)}
+            onParallel={setParallel}
+            extraHosts={extraHosts}
+            onExtraHosts={setExtraHosts}
+            disabled={starting}
+          />
+          {errors.parallel && (
+            <p className="field-error" data-testid="rerun-parallel-error">
+              {errors.parallel}
+            </p>
+          )}
         </div>
         <footer className="modal-foot">
           <button type="button" className="button" onClick={onClose} disabled={starting}>

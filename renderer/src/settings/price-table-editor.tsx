@@ -4,6 +4,7 @@ import { LoadingState } from '../components/loading-state';
 import { ConfirmDialog } from '../runs/confirm-dialog';
 import type { FieldErrors } from '../runs/field-errors';
 import { followPriceChanges, usePriceStore } from '../stores/price-store';
+import { TableScroll } from '../components/table-scroll';
 
 /** A model's four prices, in column order. */
 const priceFields = [
@@ -201,26 +202,28 @@ export function PriceTableEditor() {
       {prices === null ? (
         <LoadingState label="Loading prices…" />
       ) : (
-        <table className="plain-table price-table" data-testid="price-table">
-          <thead>
-            <tr>
-              <th>Model</th>
-              {priceFields.map(({ key, label }) => (
-                <th key={key} className="numeric">
-                  <span className="nowrap">{label}</span> $/MTok
-                </th>
+        <TableScroll label="Model prices">
+          <table className="plain-table price-table" data-testid="price-table">
+            <thead>
+              <tr>
+                <th>Model</th>
+                {priceFields.map(({ key, label }) => (
+                  <th key={key} className="numeric">
+                    <span className="nowrap">{label}</span> $/MTok
+                  </th>
+                ))}
+                <th>Updated</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {prices.map((row) => (
+                <PriceRow key={row.model} row={row} onDelete={() => setDeleting(row.model)} />
               ))}
-              <th>Updated</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {prices.map((row) => (
-              <PriceRow key={row.model} row={row} onDelete={() => setDeleting(row.model)} />
-            ))}
-            <AddPriceRow known={prices} />
-          </tbody>
-        </table>
+              <AddPriceRow known={prices} />
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {deleting && (
         <ConfirmDialog

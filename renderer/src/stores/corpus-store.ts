@@ -92,11 +92,17 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
     selected: -1,
     loaded: false,
     load() {
-      // Screens mount more than once (StrictMode, navigation); the first load happens once.
-      firstLoad ??= Promise.all([fetchOverview(), fetchPage(0)]).then(() => {
+      // Screens mount more than once (StrictMode, navigation); the first load happens once. The
+      // rows are asked for first and shown as soon as they come: the counts and facets around
+      // them (slower on a big corpus) fill in when they arrive.
+      firstLoad ??= (async () => {
+        const rows = fetchPage(0);
+        const overview = fetchOverview();
+        await rows;
         set({ loaded: true });
+        await overview;
         useAppStore.getState().markReady();
-      });
+      })();
       return firstLoad;
     },
     async refresh() {

@@ -4,13 +4,15 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { HostConfig } from '../../../common/runs/run-types';
+import type { HostConfig, LocalHostSettings } from '../../../common/runs/run-types';
 import { api } from '../api/bridge';
 import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
 import { reportError } from './app-store';
 
 interface HostsState {
   hosts: HostConfig[] | null;
+  /** This machine's run settings (its slots), which a run's slot field defaults to. */
+  local: LocalHostSettings | null;
   load(): Promise<void>;
   /** Saves a host; resolves to null on success, else the backend's messages by field. */
   save(host: RequestOf<'hosts.save'>): Promise<FieldErrors | null>;
@@ -20,9 +22,11 @@ interface HostsState {
 /** The hosts slice. */
 export const useHostsStore = create<HostsState>()((set, get) => ({
   hosts: null,
+  local: null,
   async load() {
     try {
-      set({ hosts: await api('hosts.list', {}) });
+      const [hosts, local] = await Promise.all([api('hosts.list', {}), api('hosts.local', {})]);
+      set({ hosts, local });
     } catch (err) {
       reportError(err);
     }

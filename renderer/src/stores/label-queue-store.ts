@@ -39,6 +39,11 @@ interface LabelQueueState {
   note: string;
   /** A one-line answer to the last action (nothing to undo, flagged...). */
   notice: string | null;
+  /**
+   * Set when the last open item got its label or skip: the screen shows the summary instead of
+   * an item, and labelling keys do nothing until the annotator moves back to an item.
+   */
+  finished: boolean;
   open(request: QueueRequest): Promise<void>;
   /** Fetches the open queue again after labels came from elsewhere (a file import), keeping the item on screen. */
   reload(): Promise<void>;
@@ -49,6 +54,8 @@ interface LabelQueueState {
   toggleFlag(): void;
   setNote(note: string): void;
 }
+
+const finishedNotice = 'The queue is finished: j or k opens an item again to change its label.';
 
 /** The sends in order: each waits for the one before. */
 let chain: Promise<unknown> = Promise.resolve();
@@ -118,9 +125,10 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     failed: {},
     note: '',
     notice: null,
+    finished: false,
     async open(request) {
       const mine = ++openSequence;
-      set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null });
+      set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null, finished: false });
       try {
         const queue = await enqueue(() => api('labels.queue', request));
         if (mine === openSequence) set({ queue, index: queue.resume });
@@ -146,18 +154,20 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     goTo(index) {
       const count = get().queue?.items.length ?? 0;
       if (count === 0) return;
-      set({ index: Math.max(0, Math.min(count - 1, index)), notice: null });
+      set({ index: Math.max(0, Math.min(count - 1, index)), notice: null, finished: false });
       saveCursor();
     },
     label(value, reasons = []) {
       const { queue, index, request, note, pending } = get();
       const item = queue?.items[index];
       if (!queue || !request || !item) return;
+      if (get().finished) return set({ notice: finishedNotice });
       const key = targetKey(item.target);
       const failed = { ...get().failed };
       delete failed[key];
       const withThis = { ...pending, [key]: value };
-      set({ pending: withThis, failed, note: '', notice: null, index: nextOpenIndex(queue.items, index, withThis) });
+      const next = nextOpenIndex(queue.items, index, withThis);
+      set({ pending: withThis, failed, note: '', notice: null, index: next ?? index, finished: next === null });
       saveCursor();
       const sent: RequestOf<'labels.add'> = {
         annotator: request.annotator,
@@ -213,8 +223,11 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
       const { queue, index, request } = get();
       const item = queue?.items[index];
       if (!request || !item) return;
+      if (get().finished) return set({ notice: finishedNotice });
       replaceItem(item.target, (i) => ({ ...i, skipped: true }));
       get().goTo(index + 1);
+      const after = get().queue;
+      if (after && nextOpenIndex(after.items, index, get().pending) === null) set({ index, finished: true });
       void enqueue(() => api('labels.mark', { annotator: request.annotator, schema: request.schema, target: item.target, skipped: true })).catch(reportError);
     },
     toggleFlag() {

@@ -3,11 +3,17 @@
  * choice, following the system's prefers-color-scheme while the choice is "system". Monaco,
  * which cannot read CSS variables, follows through `onThemeChange`.
  */
-import { resolveTheme, type Theme, type ThemeChoice } from '../../../common/theme';
+import { resolveTheme, themeChoices, type Theme, type ThemeChoice } from '../../../common/theme';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
-let choice: ThemeChoice = 'system';
+/** The choice serve mode wrote into the page (public/theme-boot.js showed it before the first paint), else the system's. */
+function choiceInPage(): ThemeChoice {
+  const written = document.documentElement.dataset.themeChoice;
+  return themeChoices.find((c) => c === written) ?? 'system';
+}
+
+let choice: ThemeChoice = choiceInPage();
 let shown: Theme | null = null;
 const listeners = new Set<(theme: Theme) => void>();
 
@@ -23,7 +29,7 @@ function show(): void {
   for (const listener of listeners) listener(theme);
 }
 
-/** Shows the system's theme at once (before the corpus's setting arrives) and follows its changes. */
+/** Shows the page's theme choice at once (before the corpus's setting arrives) and follows the system's changes. */
 export function installWindowTheme(): () => void {
   show();
   const media = window.matchMedia(darkQuery);

@@ -1,0 +1,182 @@
+/**
+ * The Corpus screen's first rows: from navigating to the app's URL (a fresh page, as after a
+ * start or a reload) until the first rollout row is painted in Chromium, on corpora of 10,000
+ * and 100,000 rollouts generated here, through the real serve mode and renderer build (needs
+ * `npm run build` first). `--scale` shrinks both corpora for a quick run.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { openCorpus } from '../workers/db/open-corpus';
+import { importFile } from '../workers/import/import-file';
+import { defaultRendererDir, startServer } from '../workers/serve/server';
+import { median } from './median';
+import { target, type Benchmark, type Metric, type Target } from './types';
+
+const loads = 5;
+const executablePath = process.env.RWB_CHROMIUM ?? '/usr/lib/chromium/chromium';
+/** Corpus sizes and the time their first rows must be painted in. */
+const sizes = [
+  { rollouts: 10_000, limitMs: 300 },
+  { rollouts: 100_000, limitMs: 500 },
+];
+
+/** A bundle of `rollouts` rollouts over 40 tasks of 4 benchmarks, one step each, every third failed, so every facet has values. */
+function writeBundle(path: string, rollouts: number): void {
+  const lines: object[] = [];
+  for (let b = 0; b < 4; b++) lines.push({ type: 'benchmark', id: `bench-${b}`, discipline: 'ml', role: 'mining' });
+  for (let t = 0; t < 40; t++)
+    lines.push({ type: 'task', id: `task-${t}`, benchmark: `bench-${t % 4}`, statement: `Task ${t}`, metric: 'accuracy', higherIsBetter: true });
+  lines.push({ type: 'collection', id: 'pool', name: 'Pool', createdAt: '2026-09-01' });
+  const grades = ['correct', 'wrong', 'missing', 'invalid'];
+  for (let r = 0; r < rollouts; r++) {
+    const id = `r-${String(r).padStart(6, '0')}`;
+    lines.push({
+      type: 'rollout',
+      id,
+      task: `task-${r % 40}`,
+      collection: 'pool',
+      agent: `agent-${r % 3}`,
+      seed: r % 5,
+      grade: grades[r % 4],
+      score: (r % 100) / 100,
+    });
+    const failed = r % 3 === 0;
+    lines.push({
+      type: 'step',
+      rollout: id,
+      index: 0,
+      command: `python train.py --seed ${r % 5}`,
+      stdout: `epoch 1 loss ${(1 / (r + 1)).toFixed(4)}\n`,
+      stderr: failed
+        ? `Traceback (most recent call last):\n  File "/w/train.py", line 3, in <module>\n    x = df["col${r % 17}"]\nKeyError: 'col${r % 17}'\n`
+        : '',
+      exitCode: failed ? 1 : 0,
+      durationMs: 1000 + (r % 7) * 100,
+    });
+  }
+  writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+}
+
+/**
+ * Runs in the page before its scripts: records when the first rollout row exists and one more
+ * frame has been painted, in ms since navigation started. A string, because the bench runs
+ * under tsx, whose helpers a serialised function would reference but the page does not have.
+ */
+const firstRowsScript = `(() => {
+  const check = () => {
+    if (document.querySelector('[data-testid="rollout-row"]')) requestAnimationFrame(() => { window.__firstRowsMs = performance.now(); });
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})()`;
+
+/** The page's recorded time, polled: waitForFunction would evaluate a string, which the page's CSP forbids. */
+async function recorded(page: Page): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ms = (await page.evaluate('window.__firstRowsMs')) as number | undefined;
+    if (ms !== undefined) return ms;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no rollout row was painted within 60 s');
+}
+
+/** Where a load's time went, each in ms since navigation start. */
+interface LoadTimes {
+  firstRows: number;
+  /** The page's HTML received. */
+  html: number;
+  /** The app's script received, and the document parsed (the script runs after that). */
+  script: number;
+  domContentLoaded: number;
+  /** When each API call the page made before its first rows started and ended. */
+  calls: { name: string; start: number; end: number }[];
+}
+
+/** Runs in the page once its rows are painted: the navigation's and the API calls' timings. */
+const timingsScript = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  const script = resources.find((r) => r.name.includes('/assets/index-') && r.name.endsWith('.js'));
+  return {
+    html: nav.responseEnd,
+    script: script ? script.responseEnd : 0,
+    domContentLoaded: nav.domContentLoadedEventEnd,
+    calls: resources
+      .filter((r) => r.name.includes('/api/') && r.startTime < window.__firstRowsMs)
+      .map((r) => ({ name: r.name.slice(r.name.indexOf('/api/') + 5), start: r.startTime, end: r.responseEnd })),
+  };
+})()`;
+
+/** Each of `loads` fresh pages: when its first rollout row was painted, and where the time went. */
+async function firstRows(browser: Browser, url: string): Promise<LoadTimes[]> {
+  const times: LoadTimes[] = [];
+  for (let i = 0; i < loads; i++) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(firstRowsScript);
+    await page.goto(`${url}#/corpus`);
+    const first = await recorded(page);
+    times.push({ firstRows: first, ...((await page.evaluate(timingsScript)) as Omit<LoadTimes, 'firstRows'>) });
+    await page.close();
+  }
+  return times;
+}
+
+export const corpusPaintBench: Benchmark = {
+  name: 'corpus-paint',
+  description: 'the Corpus screen from navigation to its first painted rows in Chromium, at 10,000 and 100,000 rollouts',
+  async run(ctx) {
+    if (!existsSync(join(defaultRendererDir, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` first');
+    const browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const metrics: Metric[] = [];
+    const targets: Target[] = [];
+    const details: Record<string, LoadTimes[]> = {};
+    try {
+      for (const size of sizes) {
+        const rollouts = Math.max(100, Math.round(size.rollouts * ctx.scale));
+        const bundle = join(ctx.workDir, `corpus-paint-${rollouts}.jsonl`);
+        const dbPath = join(ctx.workDir, `corpus-paint-${rollouts}.db`);
+        ctx.log(`corpus-paint: importing ${rollouts.toLocaleString('en-US')} rollouts`);
+        writeBundle(bundle, rollouts);
+        const db = openCorpus(dbPath);
+        await importFile(db, bundle);
+        db.close();
+        const server = await startServer({ dbPath, port: 0, seedSample: false });
+        try {
+          const loadTimes = await firstRows(browser, server.url);
+          details[rollouts] = loadTimes;
+          const label = `${rollouts.toLocaleString('en-US')} rollouts`;
+          const first = loadTimes.map((t) => t.firstRows);
+          const listed = loadTimes.map((t) => t.calls.find((c) => c.name === 'rollouts.list')?.end ?? Number.NaN);
+          metrics.push(
+            { name: `first rows, ${label} (median of ${loads})`, value: median(first), unit: 'ms' },
+            { name: `first rows, ${label} (slowest of ${loads})`, value: Math.max(...first), unit: 'ms' },
+            { name: `  page received, ${label} (median)`, value: median(loadTimes.map((t) => t.html)), unit: 'ms' },
+            { name: `  app script received, ${label} (median)`, value: median(loadTimes.map((t) => t.script)), unit: 'ms' },
+            { name: `  DOMContentLoaded, ${label} (median)`, value: median(loadTimes.map((t) => t.domContentLoaded)), unit: 'ms' },
+            { name: `  first page of rows answered, ${label} (median)`, value: median(listed), unit: 'ms' },
+            { name: `  API calls before the first rows, ${label} (median)`, value: median(loadTimes.map((t) => t.calls.length)), unit: 'calls' },
+          );
+          targets.push(target(`Corpus first rows at ${label} (median of ${loads})`, median(first), '<=', size.limitMs, 'ms'));
+        } finally {
+          await server.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    return {
+      metrics,
+      targets,
+      notes: [
+        `${loads} fresh pages per corpus, each timed from navigation start (the URL with its token, redirected to the session path) to the frame after the first rollout row exists.`,
+        'Each corpus is served by its own `rwb serve`, its worker warmed only by the loads before.',
+      ],
+      details,
+    };
+  },
+};
