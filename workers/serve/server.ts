@@ -25,6 +25,8 @@ export interface ServeOptions {
   dbPath: string;
   port: number;
   seedSample: boolean;
+  /** Serve the corpus without writing to it: every write is refused with `read_only`. */
+  readonly?: boolean;
   rendererDir?: string;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
@@ -94,7 +96,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw new Error(`the renderer is not built (${rendererDir}/index.html is missing); run \`npm run build\` first`);
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample });
+  const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample, readonly: options.readonly });
   let port = options.port;
   const uploads = new Uploads(options.maxUploadBytes ?? defaultMaxUploadBytes);
   const exportsDir = exportsFolder(options.dbPath);
