@@ -114,30 +114,45 @@ export function toRolloutRow(row: Record<string, unknown>): RolloutRow {
 }
 
 const figureSorts = new Set(['steps', 'failures', 'duration']);
+const rolloutColumnFilters = ['benchmark', 'collection', 'grade', 'agent', 'task'] as const;
 
 /**
  * A page of rollouts matching the filters in the chosen order, with the total the filters select.
  * The page's ids come first from the narrow sort indexes, joining only the tables the sort and
  * filters need (a join the order does not use would cost a lookup per rollout skipped); then
- * only those rows are read whole.
+ * only those rows are read whole. An index pages by stepping over every row before the offset,
+ * so a page past the middle is read from the other end, in the opposite order, and turned
+ * round: the last page costs what the first does. The total and the page come from one snapshot.
  */
 export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): RolloutPage {
-  const { conditions: where, params } = rolloutFilter(req);
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const tasks = req.benchmark ? 'JOIN tasks t ON t.id = r.task_id' : '';
-  const total = oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM rollouts r ${tasks} ${filter}`).pluck().get(params));
   const byFigure = figureSorts.has(req.sort);
-  // Unfiltered, a figure order is the figures index itself: CROSS JOIN keeps it the outer loop.
-  const from = byFigure
-    ? where.length
-      ? 'rollouts r JOIN rollout_figures fig ON fig.rollout_id = r.id'
-      : 'rollout_figures fig CROSS JOIN rollouts r ON r.id = fig.rollout_id'
-    : 'rollouts r';
-  const joinTasks = req.benchmark || req.sort === 'benchmark' ? 'JOIN tasks t ON t.id = r.task_id' : '';
-  const ids = db
-    .prepare<unknown[], string>(`SELECT r.id FROM ${from} ${joinTasks} ${filter} ORDER BY ${rolloutOrder(req.sort, req.direction)} LIMIT @limit OFFSET @offset`)
-    .pluck()
-    .all({ ...params, limit: req.limit, offset: req.offset });
+  const filtersRollouts = rolloutColumnFilters.some((name) => req[name] !== undefined);
+  const filtersFigures = req.kind !== undefined || req.exception !== undefined;
+  const { conditions: where, params } = rolloutFilter(req, filtersFigures || byFigure);
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const tasks = req.benchmark || req.sort === 'benchmark' ? 'JOIN tasks t ON t.id = r.task_id' : '';
+  const sources = (rollouts: boolean, figures: boolean) =>
+    rollouts && figures ? `rollouts r JOIN rollout_figures fig ON fig.rollout_id = r.id ${tasks}` : rollouts ? `rollouts r ${tasks}` : 'rollout_figures fig';
+  const counted = sources(filtersRollouts || !filtersFigures, filtersFigures);
+  // Sorted by a figure and filtered by figures alone, the figures index is the whole query.
+  const paged = sources(filtersRollouts || !byFigure, filtersFigures || byFigure);
+  const id = paged === 'rollout_figures fig' ? 'fig.rollout_id' : 'r.id';
+  const count = db.prepare<unknown[], number>(`SELECT count(*) FROM ${counted} ${filter}`).pluck();
+  const page = (direction: typeof req.direction) =>
+    db.prepare<unknown[], string>(`SELECT ${id} FROM ${paged} ${filter} ORDER BY ${rolloutOrder(req.sort, direction)} LIMIT @limit OFFSET @offset`).pluck();
+  const { total, ids } = db.transaction(() => {
+    const total = oneRow(count.get(params));
+    const end = Math.min(req.offset + req.limit, total);
+    if (end <= req.offset) return { total, ids: [] };
+    if (req.offset <= total - end) return { total, ids: page(req.direction).all({ ...params, limit: req.limit, offset: req.offset }) };
+    const opposite = req.direction === 'desc' ? 'asc' : 'desc';
+    return {
+      total,
+      ids: page(opposite)
+        .all({ ...params, limit: end - req.offset, offset: total - end })
+        .reverse(),
+    };
+  })();
   const byId = new Map(
     db
       .prepare<unknown[], Record<string, unknown>>(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`)

@@ -140,6 +140,45 @@ describe('listRollouts', () => {
     }
   });
 
+  it('gives every page of a filtered order, those past the middle read from the other end, and none past the end', async () => {
+    const db = await sample();
+    const all = listRollouts(db, parseRequest('rollouts.list', { limit: 1000 })).rows;
+    const facets = corpusFacets(db);
+    const filters: [Record<string, string>, (r: RolloutRow) => boolean][] = [
+      [{}, () => true],
+      [{ kind: 'crash' }, (r) => (r.failureKinds.crash ?? 0) > 0],
+      [{ grade: 'wrong' }, (r) => r.grade === 'wrong'],
+      [
+        { exception: facets.exceptions[0]!.value, agent: facets.agents[0]!.value },
+        (r) => r.firstException === facets.exceptions[0]!.value && r.agent === facets.agents[0]!.value,
+      ],
+    ];
+    for (const [filter, keep] of filters) {
+      for (const sort of ['rollout', 'score', 'duration', 'failures', 'benchmark'] as const) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const sign = direction === 'asc' ? 1 : -1;
+          const expected = all
+            .filter(keep)
+            .sort(
+              (a, b) =>
+                sign * (compare(sortValue[sort](a), sortValue[sort](b)) || (sort === 'benchmark' ? compare(a.taskId, b.taskId) : 0) || compare(a.id, b.id)),
+            )
+            .map((r) => r.id);
+          const label = `${JSON.stringify(filter)} ${sort} ${direction}`;
+          expect(expected.length, label).toBeGreaterThan(1);
+          for (let offset = 0; offset <= expected.length + 3; offset++) {
+            const page = listRollouts(db, parseRequest('rollouts.list', { ...filter, sort, direction, offset, limit: 3 }));
+            expect(page.total, label).toBe(expected.length);
+            expect(
+              page.rows.map((r) => r.id),
+              `${label} @${offset}`,
+            ).toEqual(expected.slice(offset, offset + 3));
+          }
+        }
+      }
+    }
+  });
+
   it('filters by agent, task, first exception and failure kind, combined with the other filters', async () => {
     const db = await sample();
     const all = listRollouts(db, parseRequest('rollouts.list', { limit: 1000 })).rows;
