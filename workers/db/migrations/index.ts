@@ -12,6 +12,7 @@ import { sql as rolloutFigures } from './010-rollout-figures';
 import { sql as attemptSlots } from './011-attempt-slots';
 import { sql as runAuditV2 } from './012-run-audit-v2';
 import { sql as attemptEnvironment } from './013-attempt-environment';
+import { sql as corpusCounts } from './014-corpus-counts';
 
 export interface Migration {
   version: number;
@@ -39,6 +40,7 @@ export const migrations: readonly Migration[] = [
   migration(11, 'attempt-slots', attemptSlots),
   migration(12, 'run-audit-v2', runAuditV2),
   migration(13, 'attempt-environment', attemptEnvironment),
+  migration(14, 'corpus-counts', corpusCounts),
 ];
 
 export const latestSchemaVersion = migrations.length;
