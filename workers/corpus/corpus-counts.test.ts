@@ -1,21 +1,14 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureKinds } from '../../common/corpus/bundle';
 import type { CorpusFacets, CorpusStats } from '../../common/corpus/corpus-types';
 import { sql as countsMigration } from '../db/migrations/014-corpus-counts';
-import { openCorpus, type Db } from '../db/open-corpus';
-import { importFile } from '../import/import-file';
+import type { Db } from '../db/open-corpus';
+import { importedSample } from '../test-support/imported-sample';
 import { useTempDir } from '../test-support/temp-dir';
 import { corpusFacets, corpusStats } from './corpus-queries';
 
 const tempDir = useTempDir();
-const sampleCorpus = join(__dirname, '../../fixtures/sample/sample-corpus.jsonl');
-
-async function sample(): Promise<Db> {
-  const db = openCorpus(join(tempDir(), 'c.db'));
-  await importFile(db, sampleCorpus);
-  return db;
-}
+const sample = () => importedSample(tempDir());
 
 /** The status bar's counts the slow way: a count of every table. */
 function countedStats(db: Db): CorpusStats {

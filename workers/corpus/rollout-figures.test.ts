@@ -1,25 +1,18 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureKinds } from '../../common/corpus/bundle';
 import { parseRequest } from '../../common/contract';
 import type { RolloutRow } from '../../common/corpus/corpus-types';
 import { rolloutSortKeys, type RolloutSortKey } from '../../common/corpus/rollout-list';
 import { sql as figuresMigration } from '../db/migrations/010-rollout-figures';
-import { openCorpus, type Db } from '../db/open-corpus';
-import { importFile } from '../import/import-file';
+import type { Db } from '../db/open-corpus';
+import { importedSample } from '../test-support/imported-sample';
 import { useTempDir } from '../test-support/temp-dir';
 import { corpusFacets, corpusStats, listRollouts } from './corpus-queries';
 import { getRollout } from './rollout-queries';
 import { oneRow } from '../db/one-row';
 
 const tempDir = useTempDir();
-const sampleCorpus = join(__dirname, '../../fixtures/sample/sample-corpus.jsonl');
-
-async function sample(): Promise<Db> {
-  const db = openCorpus(join(tempDir(), 'c.db'));
-  await importFile(db, sampleCorpus);
-  return db;
-}
+const sample = () => importedSample(tempDir());
 
 /** The figures counted the slow way, straight from steps and failure events. */
 function recounted(db: Db): unknown[] {
