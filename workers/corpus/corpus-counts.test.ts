@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureKinds } from '../../common/corpus/bundle';
 import type { CorpusFacets, CorpusStats } from '../../common/corpus/corpus-types';
 import { sql as countsMigration } from '../db/migrations/014-corpus-counts';
 import type { Db } from '../db/open-corpus';
+import { generateCorpus } from '../../scripts/gen-corpus';
+import { importFile } from '../import/import-file';
 import { importedSample } from '../test-support/imported-sample';
 import { useTempDir } from '../test-support/temp-dir';
 import { corpusFacets, corpusStats } from './corpus-queries';
@@ -84,10 +87,21 @@ describe('the corpus counters', () => {
     expectCountersRight(db);
   });
 
+  it('are recounted whole after an import of many rollouts, which pauses their triggers', async () => {
+    const dir = tempDir();
+    const db = await importedSample(dir);
+    const bundle = join(dir, 'many.jsonl');
+    await generateCorpus({ rollouts: 1_200, stepsPerRollout: 2, rubrics: 0, out: bundle, seed: 3 });
+    const result = await importFile(db, bundle);
+    expect(result).toMatchObject({ rollouts: 1_200, error: null });
+    expect(db.prepare('SELECT count(*) FROM counters_paused').pluck().get()).toBe(0);
+    expectCountersRight(db);
+  });
+
   it('are backfilled by the migration for a corpus imported before it', async () => {
     const db = await sample();
     for (const [, name] of countsMigration.matchAll(/CREATE TRIGGER (\w+)/g)) db.exec(`DROP TRIGGER ${name}`);
-    db.exec('DROP TABLE corpus_counts; DROP TABLE facet_counts');
+    db.exec('DROP TABLE corpus_counts; DROP TABLE facet_counts; DROP TABLE counters_paused');
     db.exec(countsMigration);
     expectCountersRight(db);
   });
