@@ -3,9 +3,11 @@
  * named ones. Prints a table per benchmark and a PASS/MISS line per target, and writes the
  * figures to bench/results/latest.json (gitignored).
  *
- *   npm run bench -- [NAME...] [--scale S] [--corpus DIR] [--profile] [--keep] [--list]
+ *   npm run bench -- [NAME...] [--scale S | --rollouts N --steps M] [--corpus DIR] [--profile] [--keep] [--list]
  *
  * --scale   size of the generated corpus relative to the full 10,000 rollouts x 100 steps (default 1)
+ * --rollouts, --steps  the generated corpus's shape instead (e.g. 100,000 rollouts x 10 steps: many
+ *           rollouts stress the screens' reads, which scale with rollouts more than with steps)
  * --profile child processes (the import, the ceiling) write V8 CPU profiles to bench/results/profiles/
  * --keep    keep the temporary folder with the bundle and corpora
  * --corpus  generate and import the corpus into DIR once and reuse it in later runs (the reads,
@@ -49,9 +51,15 @@ export const benchmarks: readonly Benchmark[] = [
 
 /** Full size: 10,000 rollouts of 100 steps (1,000,000 steps). */
 const fullRollouts = 10_000;
-const stepsPerRollout = 100;
+const fullStepsPerRollout = 100;
 
-const usage = `usage: npm run bench -- [NAME...] [--scale S] [--corpus DIR] [--profile] [--keep] [--list]\nbenchmarks: ${benchmarks.map((b) => b.name).join(', ')}`;
+/** How many rollouts of how many steps the generated corpus has. */
+interface CorpusShape {
+  rollouts: number;
+  stepsPerRollout: number;
+}
+
+const usage = `usage: npm run bench -- [NAME...] [--scale S | --rollouts N --steps M] [--corpus DIR] [--profile] [--keep] [--list]\nbenchmarks: ${benchmarks.map((b) => b.name).join(', ')}`;
 
 /** Row counts of a freshly migrated corpus: what an import starts from. */
 function emptyRowCounts(workDir: string): Record<string, number> {
@@ -64,7 +72,7 @@ function emptyRowCounts(workDir: string): Record<string, number> {
 
 /** What a --corpus folder keeps besides the bundle and the corpus: the generator's counts and the import's measurement. */
 interface KeptCorpus {
-  scale: number;
+  shape: CorpusShape;
   gen: GenSummary;
   measurement: ImportMeasurement;
 }
@@ -73,7 +81,7 @@ interface KeptCorpus {
  * The corpus in `corpusDir` (or `workDir` without one), generated and imported unless a kept
  * one of the same scale is there already.
  */
-function createContext(scale: number, profile: boolean, workDir: string, resultsDir: string, corpusDir: string | undefined): BenchContext {
+function createContext(scale: number, shape: CorpusShape, profile: boolean, workDir: string, resultsDir: string, corpusDir: string | undefined): BenchContext {
   let imported: Promise<ImportedCorpus> | undefined;
   const log = (message: string) => console.error(`[bench] ${message}`);
   const ctx: BenchContext = {
@@ -90,7 +98,8 @@ function createContext(scale: number, profile: boolean, workDir: string, results
         const keptPath = join(dir, 'kept.json');
         const rowsBefore = emptyRowCounts(workDir);
         const kept = corpusDir && existsSync(keptPath) ? (JSON.parse(readFileSync(keptPath, 'utf8')) as KeptCorpus) : undefined;
-        if (kept && kept.scale === scale && existsSync(corpusPath)) {
+        const sameShape = kept?.shape?.rollouts === shape.rollouts && kept.shape.stepsPerRollout === shape.stepsPerRollout;
+        if (kept && sameShape && existsSync(corpusPath)) {
           log(`reusing the corpus in ${dir} (imported in ${kept.measurement.seconds.toFixed(1)} s when it was made)`);
           const { rollouts, steps, records } = kept.gen;
           return {
@@ -106,7 +115,7 @@ function createContext(scale: number, profile: boolean, workDir: string, results
           };
         }
         for (const suffix of ['', '-wal', '-shm']) rmSync(`${corpusPath}${suffix}`, { force: true });
-        const rollouts = Math.max(1, Math.round(fullRollouts * scale));
+        const { rollouts, stepsPerRollout } = shape;
         log(`generating ${rollouts.toLocaleString('en-US')} rollouts x ${stepsPerRollout} steps -> ${bundlePath}`);
         const gen = await generateCorpus({ rollouts, stepsPerRollout, rubrics: 200, out: bundlePath, seed: 1 });
         log(`importing ${(gen.bytes / 1e6).toFixed(0)} MB (${gen.records.toLocaleString('en-US')} records) with importFile in a child process`);
@@ -117,7 +126,7 @@ function createContext(scale: number, profile: boolean, workDir: string, results
           profile ? join(resultsDir, 'profiles') : undefined,
         );
         log(`imported in ${measurement.seconds.toFixed(1)} s, peak RSS ${(measurement.peakRssBytes / 1e6).toFixed(0)} MB`);
-        if (corpusDir) writeFileSync(keptPath, JSON.stringify({ scale, gen, measurement } satisfies KeptCorpus));
+        if (corpusDir) writeFileSync(keptPath, JSON.stringify({ shape, gen, measurement } satisfies KeptCorpus));
         return {
           bundlePath,
           bundleBytes: statSync(bundlePath).size,
@@ -142,7 +151,15 @@ async function main(): Promise<number> {
     parsed = parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { scale: { type: 'string' }, corpus: { type: 'string' }, profile: { type: 'boolean' }, keep: { type: 'boolean' }, list: { type: 'boolean' } },
+      options: {
+        scale: { type: 'string' },
+        rollouts: { type: 'string' },
+        steps: { type: 'string' },
+        corpus: { type: 'string' },
+        profile: { type: 'boolean' },
+        keep: { type: 'boolean' },
+        list: { type: 'boolean' },
+      },
     });
   } catch (err) {
     console.error(`bench: ${(err as Error).message}\n${usage}`);
@@ -158,6 +175,18 @@ async function main(): Promise<number> {
     console.error(`bench: --scale must be a number in (0, 10], got "${values.scale}"\n${usage}`);
     return 2;
   }
+  const shapeGiven = values.rollouts !== undefined || values.steps !== undefined;
+  const count = (raw: string | undefined) => (raw !== undefined && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : undefined);
+  const rollouts = count(values.rollouts);
+  const steps = count(values.steps);
+  if (shapeGiven && (values.scale !== undefined || rollouts === undefined || steps === undefined)) {
+    console.error(`bench: --rollouts and --steps go together, as whole numbers from 1 to 9,999,999, and without --scale\n${usage}`);
+    return 2;
+  }
+  const shape: CorpusShape =
+    rollouts !== undefined && steps !== undefined
+      ? { rollouts, stepsPerRollout: steps }
+      : { rollouts: Math.max(1, Math.round(fullRollouts * scale)), stepsPerRollout: fullStepsPerRollout };
   const unknown = positionals.filter((name) => !benchmarks.some((b) => b.name === name));
   if (unknown.length) {
     console.error(`bench: unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}\n${usage}`);
@@ -169,7 +198,7 @@ async function main(): Promise<number> {
   mkdirSync(resultsDir, { recursive: true });
   const workDir = mkdtempSync(join(tmpdir(), 'rwb-bench-'));
   if (values.corpus) mkdirSync(values.corpus, { recursive: true });
-  const ctx = createContext(scale, values.profile ?? false, workDir, resultsDir, values.corpus);
+  const ctx = createContext(scale, shape, values.profile ?? false, workDir, resultsDir, values.corpus);
   const results: BenchResult[] = [];
   const started = new Date();
   try {
@@ -194,6 +223,7 @@ async function main(): Promise<number> {
       .map((a) => ` ${a}`)
       .join('')}`,
     scale,
+    shape,
     machine: {
       node: process.version,
       platform: process.platform,

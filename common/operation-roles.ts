@@ -26,6 +26,8 @@ export const operationRoles: Record<OperationName, Role> = {
   'hosts.local': 'auditor',
   'hosts.saveLocal': 'admin',
   'runs.stop': 'researcher',
+  'runs.diskUse': 'auditor',
+  'runs.prune': 'researcher',
   'import.files': 'researcher',
   'rules.list': 'auditor',
   'rules.save': 'researcher',

@@ -43,11 +43,14 @@ export interface WorkerArgs {
   /** Import the bundled sample corpus when the corpus file does not exist yet. */
   seedSample: boolean;
   nativeBinding?: string;
+  /** Open the corpus without writing: every write is refused with `read_only`. */
+  readonly?: boolean;
 }
 
 export function encodeWorkerArgs(args: WorkerArgs): string[] {
   const out = ['--db', args.db, '--shell', args.shell];
   if (args.seedSample) out.push('--seed-sample');
   if (args.nativeBinding) out.push('--native-binding', args.nativeBinding);
+  if (args.readonly) out.push('--read-only');
   return out;
 }

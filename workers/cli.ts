@@ -14,7 +14,7 @@ import { defaultCorpusPath, ensureSampleCorpus } from './core/sample-corpus';
 
 function usage(): string {
   const lines = Object.values(commands).map((c) => `  ${c.usage.padEnd(64)} ${c.summary}`);
-  return `usage: rwb <command> [options]\n\n${lines.join('\n')}\n\nWithout --db, commands use the sample corpus in the user's data folder.\n`;
+  return `usage: rwb <command> [options]\n\n${lines.join('\n')}\n\nWithout --db, commands use the sample corpus in the user's data folder. With --read-only, a command\nopens the corpus without writing (a corpus on a network filesystem, say) and any write is refused.\n`;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, ...command.options },
+    options: { db: { type: 'string' }, json: { type: 'boolean', default: false }, 'read-only': { type: 'boolean', default: false }, ...command.options },
   });
   const explicitDb = values.db;
   const dbPath = explicitDb ? resolve(explicitDb) : defaultCorpusPath();
@@ -45,9 +45,10 @@ async function main(argv: string[]): Promise<number> {
     json: values.json === true,
     dbPath,
     seedSample: !explicitDb,
+    readonly: values['read-only'] === true,
     async core() {
       if (!explicitDb) await ensureSampleCorpus(dbPath);
-      core ??= new Core({ dbPath, shell: 'cli' });
+      core ??= new Core({ dbPath, shell: 'cli', readonly: ctx.readonly });
       return core;
     },
     out: (text) => process.stdout.write(text),

@@ -39,6 +39,7 @@ function readArgs(): WorkerArgs {
       shell: { type: 'string' },
       'seed-sample': { type: 'boolean', default: false },
       'native-binding': { type: 'string' },
+      'read-only': { type: 'boolean', default: false },
     },
   });
   if (!values.db) throw new Error('worker-main: --db is required');
@@ -47,6 +48,7 @@ function readArgs(): WorkerArgs {
     shell: values.shell === 'electron' ? 'electron' : 'serve',
     seedSample: values['seed-sample'] ?? false,
     nativeBinding: values['native-binding'],
+    readonly: values['read-only'] ?? false,
   };
 }
 
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
   try {
     const args = readArgs();
     if (args.seedSample) await ensureSampleCorpus(args.db, args.nativeBinding);
-    core = new Core({ dbPath: args.db, shell: args.shell, nativeBinding: args.nativeBinding });
+    core = new Core({ dbPath: args.db, shell: args.shell, nativeBinding: args.nativeBinding, readonly: args.readonly });
   } catch (err) {
     port.send({ kind: 'fatal', error: toErrorData(err) });
     setTimeout(() => process.exit(1), 50);

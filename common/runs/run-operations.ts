@@ -14,6 +14,8 @@ import type {
   HostConfig,
   LocalHostSettings,
   RerunStarted,
+  RunsDiskUse,
+  RunsPruned,
   RunStarted,
   TaskLeaderboard,
 } from './run-types';
@@ -40,6 +42,10 @@ export const runOperations = {
   'runs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
   /** Stops dispatching: running attempts finish and are recorded, slots not started stay never started (Continue starts them). */
   'runs.stop': op<{ stopping: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
+  /** How much disk the corpus's runs folders use, and how much of it is finished attempts' folders. */
+  'runs.diskUse': op<RunsDiskUse>()(noParams),
+  /** Removes finished attempts' folders (of one experiment, or all); their records and logs stay in the corpus. */
+  'runs.prune': op<RunsPruned>()(z.object({ experiment: id.optional(), dryRun: z.boolean().default(false) }).strict()),
   'attempts.log': op<AttemptLog>()(z.object({ id: z.number().int().positive() }).strict()),
   /** A running (or ended) attempt's output from a character offset on, for a terminal that joins late. */
   'attempts.output': op<AttemptOutputSoFar>()(

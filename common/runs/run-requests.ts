@@ -69,6 +69,8 @@ const poolFields = {
     .optional(),
   /** Slots on each host for this run (default: the host's setting, else one per GPU, else one). */
   parallel: z.number().int().min(1).max(256).optional(),
+  /** Gigabytes each local or SSH host keeps free on its attempts' volume: below it, the host takes no more attempts (default 5; 0 turns it off). */
+  diskReserveGb: z.number().min(0).max(1_000_000).optional(),
 };
 
 const command = z

@@ -291,3 +291,21 @@ export interface TaskLeaderboard {
   bronze: number;
   median: number;
 }
+
+/** The disk the runs folders of a corpus use (`runs.diskUse`). */
+export interface RunsDiskUse {
+  /** The runs folder beside the corpus (or `$RWB_RUNS_DIR`). */
+  root: string;
+  /** Everything under it, symbolic links counted as links (data folders are linked in, not copied). */
+  bytes: number;
+  /** The folders of finished attempts (under the root or a Slurm work folder): what `runs.prune` would remove. */
+  finished: { folders: number; bytes: number };
+}
+
+/** What `runs.prune` removed (or, with `dryRun`, would remove); the attempts' records and logs stay in the corpus. */
+export interface RunsPruned {
+  dryRun: boolean;
+  folders: number;
+  bytes: number;
+  attempts: number[];
+}

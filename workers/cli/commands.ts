@@ -40,6 +40,8 @@ export interface CommandContext<O extends OptionSpecs = OptionSpecs> {
   json: boolean;
   dbPath: string;
   seedSample: boolean;
+  /** `--read-only`: the corpus is opened without writing. */
+  readonly: boolean;
   /** Opens the corpus; commands that run a server open it in the worker instead. */
   core(): Promise<Core>;
   out(text: string): void;
@@ -92,7 +94,7 @@ const exportCmd = defineCommand({
 });
 
 const serve = defineCommand({
-  usage: 'rwb serve [--db FILE] [--port N] [--max-upload-mb N] [--renderer DIR] [--public-url https://HOST]',
+  usage: 'rwb serve [--db FILE] [--read-only] [--port N] [--max-upload-mb N] [--renderer DIR] [--public-url https://HOST]',
   summary: 'serve the workbench to a browser on 127.0.0.1 (behind a TLS proxy at --public-url); prints the URL with its token',
   options: { port: { type: 'string' }, 'max-upload-mb': { type: 'string' }, renderer: { type: 'string' }, 'public-url': { type: 'string' } },
   async run(ctx) {
@@ -110,6 +112,7 @@ const serve = defineCommand({
       dbPath: ctx.dbPath,
       port,
       seedSample: ctx.seedSample,
+      readonly: ctx.readonly,
       maxUploadBytes: uploadMb === undefined ? undefined : Math.floor(uploadMb * 1024 * 1024),
       rendererDir: ctx.values.renderer,
       publicUrl: ctx.values['public-url'],

@@ -12,7 +12,8 @@ import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched 
  * (running attempts finish); a second Ctrl-C cancels them.
  */
 export const rerunCommand = defineCommand({
-  usage: 'rwb rerun --case ID [--backend local|ssh:HOST|slurm] [--repeats N] [--timeout S] [--parallel N] [--hosts A,B,...] [--db FILE] [--json]',
+  usage:
+    'rwb rerun --case ID [--backend local|ssh:HOST|slurm] [--repeats N] [--timeout S] [--parallel N] [--hosts A,B,...] [--disk-reserve-gb G] [--db FILE] [--json]',
   summary: 're-execute a case N times on a backend and print the attempts',
   options: { case: { type: 'string' }, backend: { type: 'string' }, repeats: { type: 'string' }, timeout: { type: 'string' }, ...poolCliOptions },
   async run(ctx) {

@@ -18,17 +18,21 @@ export function positiveNumber(name: string, text: string | undefined, integer: 
   return n;
 }
 
-export const poolCliOptions = { parallel: { type: 'string' }, hosts: { type: 'string' } } as const satisfies OptionSpecs;
+export const poolCliOptions = { parallel: { type: 'string' }, hosts: { type: 'string' }, 'disk-reserve-gb': { type: 'string' } } as const satisfies OptionSpecs;
 
-/** `--parallel N` and `--hosts A,B,...` (each `local` or a saved SSH host). */
-export function poolOptions(values: OptionValues<typeof poolCliOptions>): Pick<RequestOf<'runs.start'>, 'parallel' | 'hosts'> {
+/** `--parallel N`, `--hosts A,B,...` (each `local` or a saved SSH host) and `--disk-reserve-gb G` (0 turns it off). */
+export function poolOptions(values: OptionValues<typeof poolCliOptions>): Pick<RequestOf<'runs.start'>, 'parallel' | 'hosts' | 'diskReserveGb'> {
   const parallel = positiveNumber('parallel', values.parallel, true);
+  const reserveText = values['disk-reserve-gb'];
+  const diskReserveGb = reserveText === undefined ? undefined : Number(reserveText);
+  if (diskReserveGb !== undefined && !(reserveText !== '' && diskReserveGb >= 0))
+    throw new UsageError(`--disk-reserve-gb must be a number of gigabytes (0 or more), not "${reserveText}"`);
   const text = values.hosts;
-  if (text === undefined) return { parallel };
+  if (text === undefined) return { parallel, diskReserveGb };
   const hosts = text.split(',').map((h) => h.trim());
   for (const h of hosts)
     if (!poolHost.safeParse(h).success) throw new UsageError(`--hosts is a comma-separated list of "local" and saved SSH host names, not "${text}"`);
-  return { parallel, hosts };
+  return { parallel, hosts, diskReserveGb };
 }
 
 /**

@@ -11,7 +11,7 @@ import { attemptsTable, poolCliOptions, poolOptions, positiveNumber, runWatched 
  */
 export const runCommand = defineCommand({
   usage:
-    'rwb run --experiment ID [--continue] [--arms A,B] [--backend local|ssh:HOST|slurm] [--parallel N] [--hosts A,B,...] [--timeout S] [--db FILE] [--json]',
+    'rwb run --experiment ID [--continue] [--arms A,B] [--backend local|ssh:HOST|slurm] [--parallel N] [--hosts A,B,...] [--disk-reserve-gb G] [--timeout S] [--db FILE] [--json]',
   summary: "run an experiment's never-started slots over slots and hosts",
   options: {
     experiment: { type: 'string' },

@@ -4,15 +4,27 @@ import { oneOf } from './choice-option';
 import { defineCommand } from './commands';
 import { formatTable } from './format-table';
 import { printRun, runToEnd } from './pipeline-cli';
+import { runsFoldersCommand } from './runs-folders-command';
 
 const kinds: readonly PipelineRunKind[] = ['mine', 'curate-quota', 'curate-filtered', 'judge'];
 
-/** `rwb runs`: pipeline runs with state, progress and costs; with --run, one run in full. */
+/**
+ * `rwb runs`: pipeline runs with state, progress and costs; with --run, one run in full.
+ * `rwb runs disk` and `rwb runs prune` are about the attempts' folders instead.
+ */
 export const runsCommand = defineCommand({
-  usage: 'rwb runs [--kind mine|curate-quota|curate-filtered|judge] [--run ID] [--db FILE] [--json]',
-  summary: 'pipeline runs with their state, progress and costs (one run in full with --run)',
-  options: { kind: { type: 'string' }, run: { type: 'string' } },
+  usage: 'rwb runs [--kind mine|curate-quota|curate-filtered|judge] [--run ID] | runs disk | runs prune [--experiment ID] [--dry-run] [--db FILE] [--json]',
+  summary: "pipeline runs with their state, progress and costs; the attempts' folders' disk use, and pruning finished ones",
+  options: { kind: { type: 'string' }, run: { type: 'string' }, experiment: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   async run(ctx) {
+    const [action, ...extra] = ctx.positionals;
+    if (extra.length > 0 || (action !== undefined && action !== 'disk' && action !== 'prune'))
+      throw new UsageError(`runs takes "disk" or "prune" (or nothing, for pipeline runs), not "${ctx.positionals.join(' ')}"`);
+    if (action !== undefined) {
+      if (ctx.values.kind !== undefined || ctx.values.run !== undefined) throw new UsageError(`runs ${action} takes no --kind or --run`);
+      return runsFoldersCommand(ctx, action);
+    }
+    if (ctx.values.experiment !== undefined || ctx.values['dry-run'] !== undefined) throw new UsageError('--experiment and --dry-run go with runs prune');
     const core = await ctx.core();
     const one = ctx.values.run;
     if (one) return printRun(ctx, await core.invoke('pipeline.get', { run: one }));

@@ -22,6 +22,8 @@ export interface CoreOptions {
   dbPath: string;
   shell: AppInfo['shell'];
   nativeBinding?: string;
+  /** Opens the corpus without writing (a corpus on a network filesystem, a shared copy): every write is refused with `read_only`. */
+  readonly?: boolean;
   /** Where the model's key and mode come from (default the process's environment); the sample's seeding replays with its own. */
   modelEnv?: NodeJS.ProcessEnv;
 }
@@ -43,11 +45,13 @@ export class Core {
   private readonly events = new EventEmitter();
   private readonly ctx: HandlerContext;
   private readonly readCtx: HandlerContext;
-  private readonly reconciler: NodeJS.Timeout;
+  private readonly reconciler: NodeJS.Timeout | undefined;
+  private readonly readonly: boolean;
   private closed = false;
 
   constructor(options: CoreOptions) {
-    this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding });
+    this.readonly = options.readonly ?? false;
+    this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding, readonly: this.readonly });
     this.reader = this.db.memory ? this.db : openCorpusReader(options.dbPath, options.nativeBinding);
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
     const model = new ModelAccess(options.modelEnv);
@@ -69,7 +73,8 @@ export class Core {
     this.readCtx = { ...shared, db: this.reader };
     // What dead owners left running is recorded before the first request (or, while another
     // process is writing, as soon as it is done), then again in the background as other
-    // processes on the corpus come and go.
+    // processes on the corpus come and go. A read-only core leaves that to the processes that write.
+    if (this.readonly) return;
     this.reconcileUnlessBusy();
     this.reconciler = setInterval(() => this.reconcileInBackground(), reconcileEveryMs);
     this.reconciler.unref();
@@ -121,6 +126,8 @@ export class Core {
       const base = operationAccess[op] === 'read' ? this.readCtx : this.ctx;
       const parsed = person ? guardRequest(op, parseRequest(op, request), person, base.db) : parseRequest(op, request);
       const handler = handlers[op] as (req: unknown, ctx: HandlerContext) => unknown;
+      if (operationAccess[op] !== 'read' && this.readonly)
+        throw new ApiError('read_only', `${op} writes, and this corpus was opened read-only (${this.ctx.dbPath})`);
       const ctx = person ? { ...base, person } : base;
       const value = (await handler(parsed, ctx)) as ResponseOf<typeof op>;
       if (isAuthored(op)) await this.stampAuthor(op, value, person);

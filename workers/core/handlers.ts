@@ -25,6 +25,7 @@ import { attemptLog } from '../runs/run-attempts';
 import { deleteHost, getLocalHost, listHosts, saveHost, saveLocalHost } from '../runs/run-hosts';
 import { liveRuns, startRun, stopRun } from '../runs/runners/run-job';
 import { rerun } from '../runs/runners/rerun';
+import { pruneRunsFolders, runsDiskUse } from '../runs/runs-folders';
 import { attemptOutput } from '../runs/runners/attempt-output';
 import { listLedger } from '../model/ledger-queries';
 import { deletePrice, listPrices, savePrice } from '../model/price-queries';
@@ -100,6 +101,8 @@ export const handlers: Handlers = {
   'runs.rerun': (req, ctx) => rerun(req, ctx),
   'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),
   'runs.stop': (req) => ({ stopping: stopRun(req.jobId) }),
+  'runs.diskUse': (_req, { db, dbPath }) => runsDiskUse(db, dbPath),
+  'runs.prune': (req, { db }) => pruneRunsFolders(db, req),
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
   'attempts.output': (req, { db }) => attemptOutput(db, req.id, req.from),
   'attempts.diagnosis': (req, { db }) => attemptDiagnosis(db, req.id),

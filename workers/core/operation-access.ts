@@ -26,6 +26,8 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'hosts.local': 'read',
   'hosts.saveLocal': 'write',
   'runs.stop': 'write',
+  'runs.diskUse': 'read',
+  'runs.prune': 'write',
   'import.files': 'write',
   'rules.list': 'read',
   'rules.save': 'write',

@@ -12,24 +12,26 @@ export function corpusStats(db: Db): CorpusStats {
   return untilWrite(db, 'corpus.stats', () => countRows(db));
 }
 
+/** Read from the counters the triggers of migration 15 keep, so a read costs the same at any size. */
 function countRows(db: Db): CorpusStats {
-  const count = (table: string) => oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM ${table}`).pluck().get());
-  // Steps and failure events are summed from each rollout's figures, which count them: counting
-  // a million steps reads a whole index (20 ms), and every label written asks for these again.
-  const figures = oneRow(
+  const counts = new Map(
     db
-      .prepare<unknown[], { steps: number; failures: number }>(
-        'SELECT coalesce(sum(steps), 0) AS steps, coalesce(sum(failures), 0) AS failures FROM rollout_figures',
-      )
-      .get(),
+      .prepare<unknown[], { name: string; n: number }>('SELECT name, n FROM corpus_counts')
+      .all()
+      .map((r) => [r.name, r.n]),
   );
+  const count = (name: string) => {
+    const n = counts.get(name);
+    if (n === undefined) throw new Error(`corpus_counts has no row "${name}"`);
+    return n;
+  };
   return {
     benchmarks: count('benchmarks'),
     tasks: count('tasks'),
     rollouts: count('rollouts'),
-    steps: figures.steps,
+    steps: count('steps'),
     programs: count('program_versions'),
-    failures: figures.failures,
+    failures: count('failures'),
     rubrics: count('rubrics'),
     libraries: count('libraries'),
     labels: count('labels'),
@@ -41,52 +43,37 @@ export function corpusFacets(db: Db): CorpusFacets {
   return untilWrite(db, 'corpus.facets', () => countFacets(db));
 }
 
+/**
+ * From the facet counters (migration 15): each read grows with the number of distinct values
+ * (tasks, agents, exception classes), never with rollouts. A benchmark's count is its tasks'.
+ */
 function countFacets(db: Db): CorpusFacets {
+  const facet = <Row>(name: string, order: string) =>
+    db.prepare<unknown[], Row>(`SELECT value, value AS label, n AS count FROM facet_counts WHERE facet = ? AND n > 0 ORDER BY ${order}`).all(name);
   const benchmarks = db
     .prepare<unknown[], CorpusFacets['benchmarks'][number]>(
-      `SELECT b.id AS value, coalesce(b.name, b.id) AS label, b.role, b.discipline, count(r.id) AS count
-      FROM benchmarks b LEFT JOIN tasks t ON t.benchmark_id = b.id LEFT JOIN rollouts r ON r.task_id = t.id
+      `SELECT b.id AS value, coalesce(b.name, b.id) AS label, b.role, b.discipline, coalesce(sum(fc.n), 0) AS count
+      FROM benchmarks b LEFT JOIN tasks t ON t.benchmark_id = b.id LEFT JOIN facet_counts fc ON fc.facet = 'task' AND fc.value = t.id
       GROUP BY b.id ORDER BY b.id`,
     )
     .all();
   const collections = db
     .prepare<unknown[], CorpusFacets['collections'][number]>(
-      `SELECT c.id AS value, c.name AS label, count(r.id) AS count
-      FROM collections c LEFT JOIN rollouts r ON r.collection_id = c.id GROUP BY c.id ORDER BY c.created_at, c.id`,
+      `SELECT c.id AS value, c.name AS label, coalesce(fc.n, 0) AS count
+      FROM collections c LEFT JOIN facet_counts fc ON fc.facet = 'collection' AND fc.value = c.id ORDER BY c.created_at, c.id`,
     )
     .all();
-  const grades = db
-    .prepare<unknown[], CorpusFacets['grades'][number]>(
-      `SELECT coalesce(grade, 'ungraded') AS value, coalesce(grade, 'ungraded') AS label, count(*) AS count
-      FROM rollouts GROUP BY grade ORDER BY count DESC, value`,
-    )
-    .all();
-  const agents = db
-    .prepare<unknown[], CorpusFacets['agents'][number]>(
-      `SELECT agent AS value, agent AS label, count(*) AS count FROM rollouts WHERE agent IS NOT NULL
-      GROUP BY agent ORDER BY count DESC, agent`,
-    )
-    .all();
-  const tasks = db
-    .prepare<unknown[], CorpusFacets['tasks'][number]>(
-      `SELECT task_id AS value, task_id AS label, count(*) AS count FROM rollouts GROUP BY task_id ORDER BY task_id`,
-    )
-    .all();
-  const exceptions = db
-    .prepare<unknown[], CorpusFacets['exceptions'][number]>(
-      `SELECT first_exception AS value, first_exception AS label, count(*) AS count FROM rollout_figures
-      WHERE first_exception IS NOT NULL GROUP BY first_exception ORDER BY count DESC, first_exception`,
-    )
-    .all();
-  const kindCounts = oneRow(
-    db
-      .prepare<unknown[], Record<FailureKind, number>>(
-        `SELECT ${failureKinds.map((k) => `count(*) FILTER (WHERE kind_${k} > 0) AS "${k}"`).join(', ')} FROM rollout_figures`,
-      )
-      .get(),
-  );
-  const kinds = failureKinds.map((k) => ({ value: k, label: k.replace(/_/g, ' '), count: kindCounts[k] })).filter((k) => k.count > 0);
-  return { benchmarks, collections, grades, agents, tasks, exceptions, kinds };
+  const kindCounts = new Map(facet<{ value: string; count: number }>('kind', 'value').map((k) => [k.value, k.count]));
+  const kinds = failureKinds.map((k) => ({ value: k, label: k.replace(/_/g, ' '), count: kindCounts.get(k) ?? 0 })).filter((k) => k.count > 0);
+  return {
+    benchmarks,
+    collections,
+    grades: facet<CorpusFacets['grades'][number]>('grade', 'count DESC, value'),
+    agents: facet<CorpusFacets['agents'][number]>('agent', 'count DESC, value'),
+    tasks: facet<CorpusFacets['tasks'][number]>('task', 'value'),
+    exceptions: facet<CorpusFacets['exceptions'][number]>('exception', 'count DESC, value'),
+    kinds,
+  };
 }
 
 const kindColumns = failureKinds.map((k) => `fig.kind_${k} AS "kind:${k}"`).join(', ');
@@ -114,30 +101,45 @@ export function toRolloutRow(row: Record<string, unknown>): RolloutRow {
 }
 
 const figureSorts = new Set(['steps', 'failures', 'duration']);
+const rolloutColumnFilters = ['benchmark', 'collection', 'grade', 'agent', 'task'] as const;
 
 /**
  * A page of rollouts matching the filters in the chosen order, with the total the filters select.
  * The page's ids come first from the narrow sort indexes, joining only the tables the sort and
  * filters need (a join the order does not use would cost a lookup per rollout skipped); then
- * only those rows are read whole.
+ * only those rows are read whole. An index pages by stepping over every row before the offset,
+ * so a page past the middle is read from the other end, in the opposite order, and turned
+ * round: the last page costs what the first does. The total and the page come from one snapshot.
  */
 export function listRollouts(db: Db, req: ParsedRequestOf<'rollouts.list'>): RolloutPage {
-  const { conditions: where, params } = rolloutFilter(req);
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const tasks = req.benchmark ? 'JOIN tasks t ON t.id = r.task_id' : '';
-  const total = oneRow(db.prepare<unknown[], number>(`SELECT count(*) FROM rollouts r ${tasks} ${filter}`).pluck().get(params));
   const byFigure = figureSorts.has(req.sort);
-  // Unfiltered, a figure order is the figures index itself: CROSS JOIN keeps it the outer loop.
-  const from = byFigure
-    ? where.length
-      ? 'rollouts r JOIN rollout_figures fig ON fig.rollout_id = r.id'
-      : 'rollout_figures fig CROSS JOIN rollouts r ON r.id = fig.rollout_id'
-    : 'rollouts r';
-  const joinTasks = req.benchmark || req.sort === 'benchmark' ? 'JOIN tasks t ON t.id = r.task_id' : '';
-  const ids = db
-    .prepare<unknown[], string>(`SELECT r.id FROM ${from} ${joinTasks} ${filter} ORDER BY ${rolloutOrder(req.sort, req.direction)} LIMIT @limit OFFSET @offset`)
-    .pluck()
-    .all({ ...params, limit: req.limit, offset: req.offset });
+  const filtersRollouts = rolloutColumnFilters.some((name) => req[name] !== undefined);
+  const filtersFigures = req.kind !== undefined || req.exception !== undefined;
+  const { conditions: where, params } = rolloutFilter(req, filtersFigures || byFigure);
+  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const tasks = req.benchmark || req.sort === 'benchmark' ? 'JOIN tasks t ON t.id = r.task_id' : '';
+  const sources = (rollouts: boolean, figures: boolean) =>
+    rollouts && figures ? `rollouts r JOIN rollout_figures fig ON fig.rollout_id = r.id ${tasks}` : rollouts ? `rollouts r ${tasks}` : 'rollout_figures fig';
+  const counted = sources(filtersRollouts || !filtersFigures, filtersFigures);
+  // Sorted by a figure and filtered by figures alone, the figures index is the whole query.
+  const paged = sources(filtersRollouts || !byFigure, filtersFigures || byFigure);
+  const id = paged === 'rollout_figures fig' ? 'fig.rollout_id' : 'r.id';
+  const count = db.prepare<unknown[], number>(`SELECT count(*) FROM ${counted} ${filter}`).pluck();
+  const page = (direction: typeof req.direction) =>
+    db.prepare<unknown[], string>(`SELECT ${id} FROM ${paged} ${filter} ORDER BY ${rolloutOrder(req.sort, direction)} LIMIT @limit OFFSET @offset`).pluck();
+  const { total, ids } = db.transaction(() => {
+    const total = oneRow(count.get(params));
+    const end = Math.min(req.offset + req.limit, total);
+    if (end <= req.offset) return { total, ids: [] };
+    if (req.offset <= total - end) return { total, ids: page(req.direction).all({ ...params, limit: req.limit, offset: req.offset }) };
+    const opposite = req.direction === 'desc' ? 'asc' : 'desc';
+    return {
+      total,
+      ids: page(opposite)
+        .all({ ...params, limit: end - req.offset, offset: total - end })
+        .reverse(),
+    };
+  })();
   const byId = new Map(
     db
       .prepare<unknown[], Record<string, unknown>>(`SELECT ${rolloutColumns} ${rolloutJoins} WHERE r.id IN (SELECT value FROM json_each(?))`)

@@ -1,25 +1,18 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureKinds } from '../../common/corpus/bundle';
 import { parseRequest } from '../../common/contract';
 import type { RolloutRow } from '../../common/corpus/corpus-types';
 import { rolloutSortKeys, type RolloutSortKey } from '../../common/corpus/rollout-list';
 import { sql as figuresMigration } from '../db/migrations/010-rollout-figures';
-import { openCorpus, type Db } from '../db/open-corpus';
-import { importFile } from '../import/import-file';
+import type { Db } from '../db/open-corpus';
+import { importedSample } from '../test-support/imported-sample';
 import { useTempDir } from '../test-support/temp-dir';
 import { corpusFacets, corpusStats, listRollouts } from './corpus-queries';
 import { getRollout } from './rollout-queries';
 import { oneRow } from '../db/one-row';
 
 const tempDir = useTempDir();
-const sampleCorpus = join(__dirname, '../../fixtures/sample/sample-corpus.jsonl');
-
-async function sample(): Promise<Db> {
-  const db = openCorpus(join(tempDir(), 'c.db'));
-  await importFile(db, sampleCorpus);
-  return db;
-}
+const sample = () => importedSample(tempDir());
 
 /** The figures counted the slow way, straight from steps and failure events. */
 function recounted(db: Db): unknown[] {
@@ -136,6 +129,45 @@ describe('listRollouts', () => {
           pages.map((r) => r.id),
           `${sort} ${direction}`,
         ).toEqual(expected);
+      }
+    }
+  });
+
+  it('gives every page of a filtered order, those past the middle read from the other end, and none past the end', async () => {
+    const db = await sample();
+    const all = listRollouts(db, parseRequest('rollouts.list', { limit: 1000 })).rows;
+    const facets = corpusFacets(db);
+    const filters: [Record<string, string>, (r: RolloutRow) => boolean][] = [
+      [{}, () => true],
+      [{ kind: 'crash' }, (r) => (r.failureKinds.crash ?? 0) > 0],
+      [{ grade: 'wrong' }, (r) => r.grade === 'wrong'],
+      [
+        { exception: facets.exceptions[0]!.value, agent: facets.agents[0]!.value },
+        (r) => r.firstException === facets.exceptions[0]!.value && r.agent === facets.agents[0]!.value,
+      ],
+    ];
+    for (const [filter, keep] of filters) {
+      for (const sort of ['rollout', 'score', 'duration', 'failures', 'benchmark'] as const) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const sign = direction === 'asc' ? 1 : -1;
+          const expected = all
+            .filter(keep)
+            .sort(
+              (a, b) =>
+                sign * (compare(sortValue[sort](a), sortValue[sort](b)) || (sort === 'benchmark' ? compare(a.taskId, b.taskId) : 0) || compare(a.id, b.id)),
+            )
+            .map((r) => r.id);
+          const label = `${JSON.stringify(filter)} ${sort} ${direction}`;
+          expect(expected.length, label).toBeGreaterThan(1);
+          for (let offset = 0; offset <= expected.length + 3; offset++) {
+            const page = listRollouts(db, parseRequest('rollouts.list', { ...filter, sort, direction, offset, limit: 3 }));
+            expect(page.total, label).toBe(expected.length);
+            expect(
+              page.rows.map((r) => r.id),
+              `${label} @${offset}`,
+            ).toEqual(expected.slice(offset, offset + 3));
+          }
+        }
       }
     }
   });

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { ApiError } from '../../common/errors';
 import { refused } from './corpus-refusal';
 import { latestSchemaVersion, migrations } from './migrations';
+import { networkFilesystemOf, type FilesystemProbe } from './network-filesystem';
 import { readSqliteHeader } from './sqlite-header';
 
 export type Db = Database.Database;
@@ -23,6 +24,8 @@ export interface OpenCorpusOptions {
   readonly?: boolean;
   /** Path of better-sqlite3's native addon when it differs from the default build (Electron). */
   nativeBinding?: string;
+  /** Names the network filesystem a folder is on, or null (tests fake one; default `networkFilesystemOf`). */
+  filesystemOf?: FilesystemProbe;
 }
 
 interface AppliedMigration {
@@ -38,7 +41,8 @@ const sideSuffixes = ['-wal', '-shm', '-journal'] as const;
  * inspected (its header read as a plain file, then a read-only SQLite connection), so a file
  * that is not a corpus, a damaged one, a corpus from a newer version, or one whose applied
  * migrations were edited is refused with its cause (`details.cause`), the file left
- * byte-for-byte untouched and no side file left beside it.
+ * byte-for-byte untouched and no side file left beside it. A corpus on a network filesystem is
+ * refused for writing (`network_filesystem`) before SQLite touches it; read-only it opens.
  *
  * Every transaction of the writer starts `BEGIN IMMEDIATE`: a deferred transaction that read
  * first fails at once with "database is locked" when another process wrote meanwhile, since
@@ -46,6 +50,7 @@ const sideSuffixes = ['-wal', '-shm', '-journal'] as const;
  */
 export function openCorpus(path: string, options: OpenCorpusOptions = {}): Db {
   const memory = path === ':memory:';
+  if (!memory && !options.readonly) requireLocal(path, options.filesystemOf ?? networkFilesystemOf);
   const exists = !memory && existsSync(path) && statSync(path).size > 0;
   if (exists) withoutNewSideFiles(path, () => inspectExisting(path, options.nativeBinding));
   else if (options.readonly) throw refused(path, 'missing', 'does not exist (no corpus at this path)');
@@ -142,6 +147,21 @@ function checkIdentity(path: string, applicationId: number, userVersion: number)
       `was made by a newer Rubric Workbench (schema ${userVersion}, this version knows ${latestSchemaVersion}); upgrade the app to open it`,
     );
   }
+}
+
+/**
+ * SQLite's WAL keeps its index in shared memory beside the file and relies on locks a network
+ * filesystem does not honour across machines, so two writers (or a writer and a reader on
+ * another machine) can corrupt the corpus without either noticing.
+ */
+function requireLocal(path: string, filesystemOf: FilesystemProbe): void {
+  const network = filesystemOf(dirname(path));
+  if (network === null) return;
+  throw refused(
+    path,
+    'network_filesystem',
+    `is on a network filesystem (${network}), where SQLite's write-ahead log is unsafe: its locks and shared memory do not work across machines, so writes could corrupt the corpus. Copy it to a local disk to work on it, or open it read-only (rwb --read-only, rwb serve --read-only)`,
+  );
 }
 
 /** A corpus must be writable, and so must its folder (SQLite keeps its `-wal` and `-shm` there). */

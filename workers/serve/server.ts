@@ -72,6 +72,8 @@ export interface ServeOptions {
   dbPath: string;
   port: number;
   seedSample: boolean;
+  /** Serve the corpus without writing to it: every write is refused with `read_only`. */
+  readonly?: boolean;
   rendererDir?: string;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
@@ -151,7 +153,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
-  const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample });
+  const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample, readonly: options.readonly });
   const owner = await corpusOwner(worker);
   const people = new SessionPeople(options.dbPath, { secret: token, name: owner.name });
   const signIn = (secret: string) => people.resolve(secret);

@@ -13,6 +13,7 @@ import { sql as attemptSlots } from './011-attempt-slots';
 import { sql as runAuditV2 } from './012-run-audit-v2';
 import { sql as attemptEnvironment } from './013-attempt-environment';
 import { sql as people } from './014-people';
+import { sql as corpusCounts } from './015-corpus-counts';
 
 export interface Migration {
   version: number;
@@ -41,6 +42,7 @@ export const migrations: readonly Migration[] = [
   migration(12, 'run-audit-v2', runAuditV2),
   migration(13, 'attempt-environment', attemptEnvironment),
   migration(14, 'people', people),
+  migration(15, 'corpus-counts', corpusCounts),
 ];
 
 export const latestSchemaVersion = migrations.length;

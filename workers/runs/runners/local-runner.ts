@@ -8,9 +8,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { spawn as spawnPty, type IPty } from 'node-pty';
 import { programEnv, toolEnv } from './child-env';
 import { linkDataEntries, writeCaseFiles } from './case-files';
+import { localFreeBytes } from './free-space';
 import { runLocalGrader } from './local-grader';
 import { signalGroup, stopGroup, trackGroup } from './process-group';
 import { ExitMarkerScanner, wrapperScript } from './pty-exit-marker';
@@ -51,6 +53,15 @@ export class LocalRunner implements SlotHost {
       child.once('error', () => resolve([]));
       child.once('close', (code) => resolve(code === 0 ? parseGpuList(out) : []));
     });
+  }
+
+  /** The volume of the experiment's folder, where this attempt's folder will be. */
+  async freeBytes(spec: AttemptSpec): Promise<number | null> {
+    return localFreeBytes(this.volumeOf(spec));
+  }
+
+  volumeOf(spec: AttemptSpec): string {
+    return dirname(spec.localDir);
   }
 
   runAttempt(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome> {

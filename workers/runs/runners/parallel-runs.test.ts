@@ -120,6 +120,22 @@ describe('local runs over slots', () => {
     ]);
   });
 
+  it('starts nothing on a host with less free space than the disk reserve, saying why, and leaves every slot never started', async () => {
+    const c = await sleepCase(`echo '{"score": 1}' > score.json`);
+    const exp = await t.core.invoke('experiments.create', { name: 'full disk', arms: ['original'], repeats: 3, cases: [c.id] });
+    const jobId = `reserve-${exp.id}`;
+    const end = jobEnd(t.core, jobId, 60_000);
+    await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', parallel: 2, diskReserveGb: 1_000_000, jobId });
+    const last = await end;
+    expect(last.phase).toBe('done');
+    expect(last.message).toMatch(
+      /^0 of 3 attempts over; 3 never started \(local takes no more attempts: [\d.]+ GB free on .+, below the run's 1000000 GB disk reserve\)$/,
+    );
+    expect(await t.core.invoke('experiments.get', { id: exp.id })).toMatchObject({ planned: 3, neverStarted: 3 });
+    const run = await t.core.invoke('runs.start', { experiment: exp.id, backend: 'local', parallel: 2, continue: true, diskReserveGb: 0, wait: true });
+    expect(run.rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
   it('stops early: running attempts finish and are recorded, queued ones stay never started in the denominators, and Continue starts them', async () => {
     const release = join(dir, 'release');
     const c = await sleepCase(`echo waiting; while [ ! -e ${shQuote(release)} ]; do sleep 0.05; done; echo '{"score": 1}' > score.json`);

@@ -31,6 +31,7 @@ export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext)
       slurm: req.slurm,
       parallel: req.parallel,
       hosts: req.hosts,
+      diskReserveGb: req.diskReserveGb,
       wait: req.wait,
       jobId: req.jobId,
     },

@@ -23,6 +23,7 @@ import { claimedByLiveRun, ensureSlot, getAttempt, ownerId, reconcileOrphans, sa
 import { getHost, getLocalHost } from '../run-hosts';
 import { AttemptLog, packLog } from './attempt-log';
 import { recordAttemptEnvironment } from './attempt-environment';
+import { defaultDiskReserveGb, formatGb } from './free-space';
 import { forgetLiveLog, trackLiveLog } from './live-attempt-logs';
 import { attemptResult } from './attempt-outcome';
 import { secretValues } from './child-env';
@@ -257,6 +258,8 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
     accepted = resolve;
     refused = reject;
   });
+  /** Why hosts took no more attempts before the queue was empty (a full disk), for the run's summary. */
+  const held: string[] = [];
   const finished = ctx.jobs.run('runs', jobId, async (job) => {
     let end: RunEnd | null = null;
     const closers: (() => Promise<void>)[] = [];
@@ -279,17 +282,31 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
           const pool = await preparePool(backend.hosts, req.parallel, job.signal);
           accepted(pool.refused);
           note = pool.refused.map((r) => `; ${r.host} left out: ${r.message}`).join('');
-          const lost: string[] = [];
+          const reserveGb = req.diskReserveGb ?? defaultDiskReserveGb;
           drive = (events) =>
-            dispatch(queue, pool.slots, events, { cancel: job.signal, stop: stop.signal }, (host, outcome) => {
-              lost.push(host);
-              job.progress({
-                phase: 'running',
-                done: 0,
-                total: specs.length,
-                message: `${host} was lost (${outcome.error ?? 'no answer'}); its queued attempts go to the other hosts`,
-              });
-            });
+            dispatch(
+              queue,
+              pool.slots,
+              events,
+              { cancel: job.signal, stop: stop.signal },
+              {
+                onHostLost: (host, outcome) =>
+                  job.progress({
+                    phase: 'running',
+                    done: 0,
+                    total: specs.length,
+                    message: `${host} was lost (${outcome.error ?? 'no answer'}); its queued attempts go to the other hosts`,
+                  }),
+                reserve: {
+                  bytes: reserveGb * 1e9,
+                  onLow: (host, free, volume) => {
+                    const why = `${host} takes no more attempts: ${formatGb(free)} free on ${volume}, below the run's ${reserveGb} GB disk reserve`;
+                    held.push(why);
+                    job.progress({ phase: 'running', done: 0, total: specs.length, message: `${why}; its running attempts finish` });
+                  },
+                },
+              },
+            );
           note += ` on ${pool.slots.length} slot${pool.slots.length === 1 ? '' : 's'}`;
         }
       } catch (err) {
@@ -298,7 +315,7 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
         throw err;
       }
       accepted([]);
-      end = await execute(ctx, label, note, drive, specs, job, stop.signal);
+      end = await execute(ctx, label, note, drive, specs, job, stop.signal, held);
     } finally {
       await Promise.all(closers.map((close) => close().catch(() => undefined)));
       liveRuns.delete(jobId);
@@ -342,6 +359,7 @@ async function execute(
   specs: AttemptSpec[],
   job: Job,
   stopped: AbortSignal,
+  held: readonly string[],
 ): Promise<RunEnd> {
   const modelKey = ctx.model.settings().apiKey;
   const byId = new Map(specs.map((s) => [s.attemptId, s]));
@@ -384,7 +402,8 @@ async function execute(
       .map(([k, n]) => `${n} ${k}`);
     const never = total - dispatched.size - (settled.size - [...settled].filter((id) => dispatched.has(id)).length);
     const stopNote = stopped.aborted && never > 0 ? `; stopped: ${never} never started` : '';
-    return `${settled.size} of ${total} attempts over${parts.length ? ` (${parts.join(', ')})` : ''}${stopNote}`;
+    const heldNote = !stopped.aborted && held.length > 0 && never > 0 ? `; ${never} never started (${held.join('; ')})` : '';
+    return `${settled.size} of ${total} attempts over${parts.length ? ` (${parts.join(', ')})` : ''}${stopNote}${heldNote}`;
   };
   const progress = (message?: string) => job.progress({ phase: 'running', done: settled.size, total, message: message ?? summary() });
   const batcher = (id: number) => {

@@ -8,6 +8,7 @@ import type { HostConfig } from '../../../common/runs/run-types';
 import { AttemptLog, packLog, unpackLog } from './attempt-log';
 import { attemptResult, readScore } from './attempt-outcome';
 import { programEnv, scrubSecrets, secretValues, toolEnv } from './child-env';
+import { localFreeBytes, parseDfAvailable } from './free-space';
 import { SecretScrubber } from './secret-scrubber';
 import { OutputBatcher } from './output-batcher';
 import { ExitMarkerScanner } from './pty-exit-marker';
@@ -277,5 +278,19 @@ describe('child environment', () => {
     const scrubber = new SecretScrubber(secrets);
     expect(scrubber.push('ordinary text hun')).toBe('ordinary text ');
     expect(scrubber.push('gry')).toBe('hungry');
+  });
+});
+
+describe('free space', () => {
+  it('reads the available bytes of df -Pk, a device name with spaces included', () => {
+    const df = 'Filesystem     1024-blocks      Used Available Capacity Mounted on\n/dev/nvme0n1p2   98559220  60193648  33315248      65% /\n';
+    expect(parseDfAvailable(df)).toBe(33315248 * 1024);
+    expect(parseDfAvailable('Filesystem 1024-blocks Used Available Capacity Mounted on\nmy share  100 40 60 40% /mnt/my share\n')).toBe(60 * 1024);
+    expect(parseDfAvailable('df: /nowhere: No such file or directory\n')).toBeNull();
+  });
+
+  it('asks the nearest existing folder for a folder not made yet', () => {
+    const free = localFreeBytes(join(tmpdir(), 'rwb-not-made', 'yet'));
+    expect(free).toBeGreaterThan(0);
   });
 });

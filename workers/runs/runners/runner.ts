@@ -138,6 +138,13 @@ export interface SlotHost {
   readonly probeKey: string;
   /** GPU indices `nvidia-smi -L` reports there; none without GPUs (or without nvidia-smi). */
   gpus(signal: AbortSignal): Promise<string[]>;
+  /**
+   * Free bytes on the volume `spec`'s attempt would write to on this host (locally its folder's,
+   * over SSH the remote work folder's), or null when the host cannot tell.
+   */
+  freeBytes(spec: AttemptSpec, signal: AbortSignal): Promise<number | null>;
+  /** Where `freeBytes` looked, for a message. */
+  volumeOf(spec: AttemptSpec): string;
   /** Runs one attempt to its end (reporting `dispatched`, `started`, `output`, never `finished`). */
   runAttempt(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome>;
   close(): Promise<void>;

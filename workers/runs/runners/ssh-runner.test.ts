@@ -75,6 +75,26 @@ describe.skipIf(missing !== null)('ssh backend against a loopback OpenSSH server
     expect(env.freezeDigest).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it("asks the remote work folder's free space before each attempt: below the disk reserve, nothing starts and the run says why", async () => {
+    const jobId = 'ssh-reserve';
+    const end = jobEnd(t.core, jobId, 60_000);
+    await t.core.invoke('runs.rerun', {
+      rollout: 'r-fail',
+      path: 'final.py',
+      version: 1,
+      backend: 'ssh:loopback',
+      repeats: 2,
+      diskReserveGb: 1_000_000,
+      jobId,
+    });
+    const last = await end;
+    expect(last.message).toMatch(
+      new RegExp(
+        `^0 of 2 attempts over; 2 never started \\(loopback takes no more attempts: [\\d.]+ GB free on loopback:${workDir}, below the run's 1000000 GB disk reserve\\)$`,
+      ),
+    );
+  });
+
   it('copies a data folder once per run, and a large program in a session of its own', async () => {
     const data = join(dir, 'data');
     mkdirSync(data, { recursive: true });

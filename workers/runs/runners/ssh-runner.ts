@@ -16,6 +16,7 @@ import { ApiError } from '../../../common/errors';
 import { environmentArgs } from './attempt-environment-probe';
 import { allowedNames, toolEnv } from './child-env';
 import { readEnvNames, readExitRecord, writeCaseFiles } from './case-files';
+import { parseDfAvailable } from './free-space';
 import { attemptEnv, cappedExit, killGraceS, parseGpuList, type AttemptSpec, type RawOutcome, type RunnerEvents, type SlotHost } from './runner';
 import { quietSshStderr, runSsh, sshArgs, sshBinary, sshRefusal } from './ssh-command';
 import { remoteCollect, remoteReceive, remoteRun, remoteStop, tarMarker } from './ssh-scripts';
@@ -84,6 +85,18 @@ export class SshRunner implements SlotHost {
   async gpus(signal: AbortSignal): Promise<string[]> {
     const r = await runSsh(this.args('nvidia-smi -L 2>/dev/null'), { signal });
     return r.code === 0 ? parseGpuList(r.stdout.toString('utf8')) : [];
+  }
+
+  /** `df` of the remote work folder, where attempt folders and data copies go. */
+  async freeBytes(_spec: AttemptSpec, signal: AbortSignal): Promise<number | null> {
+    // The work folder is made by the first attempt: until then its nearest existing parent is asked.
+    const script = 'd=$1; while [ ! -d "$d" ]; do d=$(dirname -- "$d"); done; cd -- "$d" && df -Pk .';
+    const r = await runSsh(this.args(shJoin(['sh', '-c', script, 'rwb', remoteBase(this.host.workDir)])), { signal });
+    return r.code === 0 ? parseDfAvailable(r.stdout.toString('utf8')) : null;
+  }
+
+  volumeOf(): string {
+    return `${this.host.name}:${this.host.workDir}`;
   }
 
   runAttempt(spec: AttemptSpec, events: RunnerEvents, signal: AbortSignal): Promise<RawOutcome> {
