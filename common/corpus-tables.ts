@@ -1,7 +1,7 @@
 /**
  * The corpus's tables (workers/db/migrations), as `db:changed` events name them: a write says
  * which it changed and a view says which it shows, both checked by the compiler against this
- * list, which a test holds equal to the ordinary tables of a freshly migrated corpus. A new
+ * list, which with `triggerKeptTables` a test holds equal to the ordinary tables of a freshly migrated corpus. A new
  * migration's table goes here too. (The FTS indexes follow their tables and are not named.)
  */
 export const corpusTables = [
@@ -12,10 +12,7 @@ export const corpusTables = [
   'categories',
   'category_rules',
   'collections',
-  'corpus_counts',
-  'counters_paused',
   'experiments',
-  'facet_counts',
   'failure_events',
   'hosts',
   'imports',
@@ -47,3 +44,9 @@ export const corpusTables = [
 ] as const;
 
 export type CorpusTable = (typeof corpusTables)[number];
+
+/**
+ * Tables the triggers of migration 15 keep from the tables above (the counts the Corpus screen
+ * reads). No write names them: a view of the counts follows the tables they count.
+ */
+export const triggerKeptTables = ['corpus_counts', 'counters_paused', 'facet_counts'] as const;

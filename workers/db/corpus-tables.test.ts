@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusTables } from '../../common/corpus-tables';
+import { corpusTables, triggerKeptTables } from '../../common/corpus-tables';
 import { openCorpus } from './open-corpus';
 
-describe('corpusTables', () => {
+describe('corpusTables and triggerKeptTables', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rwb-tables-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -18,7 +18,7 @@ describe('corpusTables', () => {
     const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql)).map((r) => r.name);
     // FTS5 keeps each index in shadow tables named after it; the migration bookkeeping is not corpus data.
     const ordinary = rows.map((r) => r.name).filter((name) => name !== 'schema_migrations' && !virtual.some((v) => name === v || name.startsWith(`${v}_`)));
-    expect([...corpusTables].sort()).toEqual(ordinary.sort());
+    expect([...corpusTables, ...triggerKeptTables].sort()).toEqual(ordinary.sort());
     expect(virtual.length).toBeGreaterThan(0);
   });
 });

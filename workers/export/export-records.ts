@@ -1,15 +1,34 @@
-import type { BundleRecord, RecordOf } from '../../common/corpus/bundle';
+import type { BundleRecord, BundleRecordType, RecordOf } from '../../common/corpus/bundle';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { Db } from '../db/open-corpus';
 import { exactTexts } from '../db/texts';
 import { exactRows } from '../db/wtf8-rows';
+import { benchmarkCodec, collectionCodec, failureCodec, programCodec, rolloutCodec, stepCodec, taskCodec, taxonomyCodec } from '../bundle-codecs/corpus-codecs';
+import type { ReadContext, RecordCodec, SqlValue } from '../bundle-codecs/record-codec';
+import { labelCodec, libraryCodec, rubricCodec, type LibraryRow, type RubricRow } from '../bundle-codecs/rubric-codecs';
+import { attemptCodec, caseCodec, experimentCodec } from '../bundle-codecs/run-codecs';
 
-/** A table row as better-sqlite3 returns it. */
-export type Row = Record<string, unknown>;
+/** Reads rows and texts back exactly, lone surrogates included (see exactRows). */
+function readContext(db: Db): ReadContext {
+  const exact = exactRows(db);
+  function rows<R extends Record<string, unknown>>(table: CorpusTable, sql: string, ...params: SqlValue[]): R[] {
+    return db
+      .prepare<SqlValue[], R>(sql)
+      .all(...params)
+      .map((row) => exact(table, row));
+  }
+  return { rows, text: exactTexts(db) };
+}
 
-const parse = (json: unknown): unknown => (typeof json === 'string' ? JSON.parse(json) : undefined);
-const extra = (row: Row): Record<string, unknown> => (parse(row.extra) as Record<string, unknown> | undefined) ?? {};
-const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
-const optBool = (v: unknown): boolean | undefined => (v === null || v === undefined ? undefined : v === 1);
+/** Every row a codec selects, as its bundle record. */
+function* recordsOf<T extends BundleRecordType, Row extends Record<string, unknown>>(
+  db: Db,
+  codec: RecordCodec<T, Row, never, string>,
+  from: ReadContext,
+  exact: ReturnType<typeof exactRows>,
+): Generator<RecordOf<T>> {
+  for (const row of db.prepare<[], Row>(codec.select).iterate()) yield codec.read(exact(codec.table, row), from);
+}
 
 /**
  * Every corpus row as a bundle record, in an order that needs no forward references.
@@ -17,205 +36,30 @@ const optBool = (v: unknown): boolean | undefined => (v === null || v === undefi
  * their human annotations (kind, category, cause) travel as failure records.
  */
 export function* exportRecords(db: Db): Generator<BundleRecord> {
+  const from = readContext(db);
   const exact = exactRows(db);
-  /** The rows of `table` that `sql` selects (with `rowid AS _rowid`), their strings exact. */
-  function* all(table: string, sql: string, ...params: unknown[]): Generator<Row> {
-    for (const row of db.prepare<unknown[], Row>(sql).iterate(...params)) yield exact(table, row);
-  }
-  const text = exactTexts(db);
-
-  for (const t of [...all('taxonomies', 'SELECT rowid AS _rowid, * FROM taxonomies ORDER BY version')]) {
-    const categories = [...all('categories', 'SELECT rowid AS _rowid, * FROM categories WHERE taxonomy_version = ? ORDER BY position', t.version)].map((c) => ({
-      ...extra(c),
-      code: c.code,
-      name: c.name,
-      family: c.family,
-      parent: opt(c.parent),
-      guideline: opt(c.guideline),
-    }));
-    yield { ...extra(t), type: 'taxonomy', version: t.version, categories } as RecordOf<'taxonomy'>;
-  }
-  for (const b of all('benchmarks', 'SELECT rowid AS _rowid, * FROM benchmarks ORDER BY id')) {
-    yield { ...extra(b), type: 'benchmark', id: b.id, name: opt(b.name), discipline: b.discipline, role: b.role } as RecordOf<'benchmark'>;
-  }
-  for (const t of all('tasks', 'SELECT rowid AS _rowid, * FROM tasks ORDER BY id')) {
-    yield {
-      ...extra(t),
-      type: 'task',
-      id: t.id,
-      benchmark: t.benchmark_id,
-      statement: t.statement,
-      metric: opt(t.metric),
-      higherIsBetter: optBool(t.higher_is_better),
-      facts: parse(t.facts),
-    } as RecordOf<'task'>;
-  }
-  for (const c of all('collections', 'SELECT rowid AS _rowid, * FROM collections ORDER BY id')) {
-    yield { ...extra(c), type: 'collection', id: c.id, name: c.name, createdAt: opt(c.created_at), agent: opt(c.agent) } as RecordOf<'collection'>;
-  }
-  for (const r of all('rollouts', 'SELECT rowid AS _rowid, * FROM rollouts ORDER BY id')) {
-    yield {
-      ...extra(r),
-      type: 'rollout',
-      id: r.id,
-      task: r.task_id,
-      collection: opt(r.collection_id),
-      agent: opt(r.agent),
-      seed: opt(r.seed),
-      grade: opt(r.grade),
-      score: opt(r.score),
-      submitted: opt(r.submitted),
-      graderVerdict: opt(r.grader_verdict),
-      medal: opt(r.medal),
-      aboveMedian: optBool(r.above_median),
-      validSubmission: optBool(r.valid_submission),
-    } as RecordOf<'rollout'>;
-  }
-  for (const p of all(
-    'program_versions',
-    `SELECT p.rowid AS _rowid, p.*, t.body FROM program_versions p JOIN texts t ON t.hash = p.content_hash
-      ORDER BY p.rollout_id, p.path, p.version`,
-  )) {
-    yield {
-      ...extra(p),
-      type: 'program',
-      rollout: p.rollout_id,
-      path: p.path,
-      version: p.version,
-      content: text(p.content_hash as string, p.body as string),
-    } as RecordOf<'program'>;
-  }
-  for (const s of all(
-    'steps',
-    `SELECT s.rowid AS _rowid, s.*, o.body AS stdout, e.body AS stderr FROM steps s
-      JOIN texts o ON o.hash = s.stdout_hash JOIN texts e ON e.hash = s.stderr_hash ORDER BY s.rollout_id, s.idx`,
-  )) {
-    yield {
-      ...extra(s),
-      type: 'step',
-      rollout: s.rollout_id,
-      index: s.idx,
-      parent: opt(s.parent_idx),
-      command: s.command,
-      stdout: text(s.stdout_hash as string, s.stdout as string),
-      stderr: text(s.stderr_hash as string, s.stderr as string),
-      exitCode: opt(s.exit_code),
-      durationMs: opt(s.duration_ms),
-      timedOut: s.timed_out === 1,
-      killed: s.killed === 1,
-      score: opt(s.score),
-      program: s.program_path === null ? undefined : { path: s.program_path, version: s.program_version },
-    } as RecordOf<'step'>;
-  }
-  // A buggy node or a refused edit is no output's evidence: the harness's verdict travels as a record, its message with it;
-  // so does the message of a failure of the whole rollout, which came from a record. A step's derived message is derived again.
-  for (const f of all(
-    'failure_events',
-    `SELECT rowid AS _rowid, * FROM failure_events WHERE step_idx IS NULL OR category IS NOT NULL OR cause IS NOT NULL
-      OR kind IN ('buggy', 'rejected_edit') ORDER BY rollout_id, step_idx IS NOT NULL, step_idx, id`,
-  )) {
-    const verdict = f.kind === 'buggy' || f.kind === 'rejected_edit' || f.step_idx === null;
-    yield {
-      ...extra(f),
-      type: 'failure',
-      rollout: f.rollout_id,
-      step: f.step_idx,
-      kind: f.kind,
-      category: opt(f.category),
-      cause: opt(f.cause),
-      ...(verdict && f.message !== null ? { message: f.message } : {}),
-    } as RecordOf<'failure'>;
-  }
-  for (const r of all('rubrics', 'SELECT rowid AS _rowid, * FROM rubrics ORDER BY id')) yield rubricToRecord(db, r, exact);
-  for (const l of all('libraries', 'SELECT rowid AS _rowid, * FROM libraries ORDER BY id')) yield libraryToRecord(db, l, exact);
-  for (const l of all('labels', 'SELECT rowid AS _rowid, * FROM labels ORDER BY made_at, annotator, schema_name, target_kind, target_id')) {
-    yield {
-      ...extra(l),
-      type: 'label',
-      annotator: l.annotator,
-      schema: l.schema_name,
-      target: { kind: l.target_kind, id: l.target_id },
-      value: parse(l.value),
-      reasons: parse(l.reasons),
-      note: l.note,
-      at: l.made_at,
-    } as RecordOf<'label'>;
-  }
-  for (const c of all('cases', 'SELECT rowid AS _rowid, * FROM cases ORDER BY id')) {
-    yield {
-      ...extra(c),
-      type: 'case',
-      id: c.id,
-      task: c.task_id,
-      program: parse(c.program),
-      command: c.command,
-      timeoutS: c.timeout_s,
-      score: parse(c.score_rule),
-      dataDir: opt(c.data_dir),
-    } as RecordOf<'case'>;
-  }
-  for (const e of all('experiments', 'SELECT rowid AS _rowid, * FROM experiments ORDER BY id')) {
-    yield { ...extra(e), type: 'experiment', id: e.id, name: e.name, arms: parse(e.arms), repeats: e.repeats } as RecordOf<'experiment'>;
-  }
-  for (const a of all('attempts', 'SELECT rowid AS _rowid, * FROM attempts ORDER BY experiment_id, case_id, arm, repeat')) {
-    yield {
-      ...extra(a),
-      type: 'attempt',
-      experiment: a.experiment_id,
-      case: a.case_id,
-      arm: a.arm,
-      repeat: a.repeat,
-      status: a.status,
-      exitCode: opt(a.exit_code),
-      wallS: opt(a.wall_s),
-      score: opt(a.score),
-      valid: optBool(a.valid),
-      host: opt(a.host),
-    } as RecordOf<'attempt'>;
-  }
+  yield* recordsOf(db, taxonomyCodec, from, exact);
+  yield* recordsOf(db, benchmarkCodec, from, exact);
+  yield* recordsOf(db, taskCodec, from, exact);
+  yield* recordsOf(db, collectionCodec, from, exact);
+  yield* recordsOf(db, rolloutCodec, from, exact);
+  yield* recordsOf(db, programCodec, from, exact);
+  yield* recordsOf(db, stepCodec, from, exact);
+  yield* recordsOf(db, failureCodec, from, exact);
+  yield* recordsOf(db, rubricCodec, from, exact);
+  yield* recordsOf(db, libraryCodec, from, exact);
+  yield* recordsOf(db, labelCodec, from, exact);
+  yield* recordsOf(db, caseCodec, from, exact);
+  yield* recordsOf(db, experimentCodec, from, exact);
+  yield* recordsOf(db, attemptCodec, from, exact);
 }
 
 /** A rubrics row as its bundle record; shared with the pipeline, whose replay compares these lines. */
-export function rubricToRecord(db: Db, r: Row, exact = exactRows(db)): RecordOf<'rubric'> {
-  // Support keeps the order it was imported in (rowid), so an export re-imports as the same record.
-  const supportRows = db
-    .prepare<[unknown], Row>('SELECT rowid AS _rowid, rollout_id, task_id FROM rubric_support WHERE rubric_id = ? ORDER BY rowid')
-    .all(r.id);
-  const support = supportRows
-    .map((row) => exact('rubric_support', row))
-    .map((s) => ({
-      rollout: s.rollout_id,
-      task: opt(s.task_id),
-    }));
-  return {
-    ...extra(r),
-    type: 'rubric',
-    id: r.id,
-    title: r.title,
-    appliesWhen: r.applies_when,
-    pattern: r.pattern,
-    fix: opt(r.fix),
-    family: r.family,
-    category: opt(r.category),
-    support,
-    miner: opt(r.miner),
-  } as RecordOf<'rubric'>;
+export function rubricToRecord(db: Db, r: RubricRow): RecordOf<'rubric'> {
+  return rubricCodec.read(r, readContext(db));
 }
 
 /** A libraries row as its bundle record, its rubrics in library order. */
-export function libraryToRecord(db: Db, l: Row, exact = exactRows(db)): RecordOf<'library'> {
-  const rubrics = db
-    .prepare<[unknown], Row>('SELECT rowid AS _rowid, rubric_id FROM library_rubrics WHERE library_id = ? ORDER BY position')
-    .all(l.id)
-    .map((row) => exact('library_rubrics', row).rubric_id);
-  return {
-    ...extra(l),
-    type: 'library',
-    id: l.id,
-    name: l.name,
-    method: l.method,
-    builtAt: l.built_at,
-    params: parse(l.params),
-    rubrics,
-  } as RecordOf<'library'>;
+export function libraryToRecord(db: Db, l: LibraryRow): RecordOf<'library'> {
+  return libraryCodec.read(l, readContext(db));
 }

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { ImportFileResult } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
@@ -21,6 +22,8 @@ export interface ImportOptions {
   /** Called with the format chosen for the file, before its records are read. */
   onFormat?: (format: string) => void;
   signal?: AbortSignal;
+  /** Called once the file's records are committed, with the tables the import changed (for `db:changed`). */
+  onCommitted?: (tables: CorpusTable[]) => void;
 }
 
 const progressEvery = 2000;
@@ -47,12 +50,13 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   } as const;
 
   const fileHash = fileSha256(path);
+  let records = 0;
+  const tables = new Set<CorpusTable>(['imports']);
   beginImportTransaction(db);
   try {
     const mark = figuresMark(db);
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
-    let records = 0;
     for await (const { line, record, precomputed, textHashes } of importer.records(path, label, options.signal)) {
       checkCancelled(options.signal, label);
       let outcome;
@@ -71,13 +75,14 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     }
     seedDefaultTaxonomy(db, writer, label);
     checkReferences(db, writer.references);
-    result.failures += writer.failures.finish();
+    const derived = writer.failures.finish();
+    result.failures += derived;
     // The source path is kept beside each rollout, not in its record: the same run imported from elsewhere is the same rollout.
     db.prepare('UPDATE rollouts SET source_path = ? WHERE id IN (SELECT value FROM json_each(?))').run(path, JSON.stringify(rollouts));
     const digest = await fileHash.digest;
     // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
     await checkUnchanged(path, label, before);
-    recountFiguresSince(db, mark, writer.stepFigures);
+    const recounted = recountFiguresSince(db, mark, writer.stepFigures);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,
@@ -86,13 +91,17 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
       new Date().toISOString(),
     );
     endImportTransaction(db, 'commit');
-    options.onProgress?.(records);
-    return result;
+    for (const table of writer.tablesWritten) tables.add(table);
+    if (derived > 0) tables.add('failure_events');
+    if (recounted > 0) tables.add('rollout_figures');
   } catch (err) {
     endImportTransaction(db, 'rollback');
     fileHash.cancel();
     throw err;
   }
+  options.onProgress?.(records);
+  options.onCommitted?.([...tables].sort());
+  return result;
 }
 
 /** What identifies one version of a file: a rewrite changes at least one of them. */

@@ -1,12 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusTables, type CorpusTable } from '../../common/corpus-tables';
 import type { WorkbenchEvent } from '../../common/events';
+import type { Db } from '../db/open-corpus';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
 import { Core } from '../core/core';
 
 const tempDir = useTempDir();
+
+/** Every corpus table's row count. */
+function rowCounts(db: Db): Map<CorpusTable, number> {
+  return new Map(corpusTables.map((table) => [table, db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0]));
+}
 
 describe('import.files through the core', () => {
   it('imports each file atomically, reports a failed one with its error and keeps the rest', async () => {
@@ -73,6 +80,40 @@ describe('import.files through the core', () => {
     expect(result.files.map((f) => f.error?.code)).toEqual(['cancelled', 'cancelled']);
     expect((await core.invoke('corpus.stats', {})).steps).toBe(0);
     expect((await core.invoke('jobs.cancel', { jobId: 'job-2' })).cancelled).toBe(false);
+    core.close();
+  });
+
+  it('announces the tables the import wrote, experiments, cases and attempts included, and nothing else; a re-import only its imports row and the annotations', async () => {
+    const dir = tempDir();
+    const core = new Core({ dbPath: join(dir, 'c.db'), shell: 'cli' });
+    const announced: CorpusTable[][] = [];
+    core.onEvent((e) => {
+      if (e.type === 'db:changed') announced.push(e.tables);
+    });
+    const bundle = writeBundle(dir, 'runs.jsonl', [
+      ...miniBundle(),
+      {
+        type: 'case',
+        id: 'case-1',
+        task: 'task-1',
+        program: { path: 'job.py', content: 'print("score=1")\n' },
+        command: 'python3 job.py',
+        timeoutS: 60,
+        score: { from: 'stdout', regex: 'score=(\\S+)' },
+      },
+      { type: 'experiment', id: 'exp-1', name: 'Exp', arms: ['base', 'fixed'], repeats: 1 },
+      { type: 'attempt', experiment: 'exp-1', case: 'case-1', arm: 'base', repeat: 0, status: 'succeeded', exitCode: 0, score: 1 },
+    ]);
+    const before = rowCounts(core.db);
+    await core.invoke('import.files', { paths: [bundle] });
+    const after = rowCounts(core.db);
+    const changed = corpusTables.filter((table) => after.get(table) !== before.get(table));
+    expect(changed).toEqual(expect.arrayContaining(['experiments', 'cases', 'attempts', 'rollouts', 'steps', 'labels']));
+    expect(announced).toEqual([changed]);
+
+    // Every record is a duplicate; a step's failure annotation is applied again (to the same values), so its table is named.
+    await core.invoke('import.files', { paths: [bundle] });
+    expect(announced.at(-1)).toEqual(['failure_events', 'imports']);
     core.close();
   });
 });

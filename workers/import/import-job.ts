@@ -1,30 +1,8 @@
 import type { ParsedRequestOf } from '../../common/contract';
-import type { CorpusTable } from '../../common/corpus-tables';
 import type { ImportResult } from '../../common/corpus/corpus-types';
 import { toErrorData } from '../../common/errors';
 import { emptyImportResult, importFile } from './import-file';
 import type { HandlerContext } from '../context/handler-context';
-
-/** Every table a bundle record writes (docs/bundle-v1.md), so a view of any of them sees an import. */
-const importedTables: CorpusTable[] = [
-  'taxonomies',
-  'categories',
-  'benchmarks',
-  'tasks',
-  'collections',
-  'rollouts',
-  'steps',
-  'program_versions',
-  'failure_events',
-  'rubrics',
-  'rubric_support',
-  'libraries',
-  'library_rubrics',
-  'labels',
-  'cases',
-  'experiments',
-  'attempts',
-];
 
 /**
  * Imports files one after another, each atomically: a file that fails is reported with its
@@ -50,9 +28,9 @@ export function runImportJob(req: ParsedRequestOf<'import.files'>, ctx: HandlerC
             signal: job.signal,
             onFormat: (chosen) => (format = chosen),
             onProgress: (records) => job.progress({ phase: 'running', done: i, total, message: `${path}: ${records} records read` }),
+            onCommitted: (tables) => ctx.emit({ type: 'db:changed', tables }),
           });
           files.push(result);
-          ctx.emit({ type: 'db:changed', tables: importedTables });
         } catch (err) {
           files.push({ ...emptyImportResult(path, format), error: toErrorData(err) });
         }

@@ -1,31 +1,29 @@
-import type { RecordOf } from '../../common/corpus/bundle';
-import {
-  attemptRecord,
-  benchmarkRecord,
-  caseRecord,
-  collectionRecord,
-  experimentRecord,
-  failureRecord,
-  labelRecord,
-  libraryRecord,
-  programRecord,
-  rolloutRecord,
-  rubricRecord,
-  stepRecord,
-  taskRecord,
-  taxonomyRecord,
-  type BundleRecord,
-} from '../../common/corpus/bundle';
+import type { BundleRecord, RecordOf } from '../../common/corpus/bundle';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
-import { canonicalJson, recordHash } from './canonical-json';
+import { recordHash } from './canonical-json';
 import type { Precomputed } from './bundle-reader';
 import { FailureDeriver } from './derive-failures';
 import { StepFigures } from '../corpus/step-figures';
 import { checkImportedLabel } from '../labels/label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
+import {
+  benchmarkCodec,
+  categoryCodec,
+  collectionCodec,
+  failureCodec,
+  programCodec,
+  rolloutCodec,
+  stepCodec,
+  taskCodec,
+  taxonomyCodec,
+} from '../bundle-codecs/corpus-codecs';
+import { insertSql, type SqlValue } from '../bundle-codecs/record-codec';
+import { labelCodec, libraryCodec, libraryRubricCodec, rubricCodec, supportCodec } from '../bundle-codecs/rubric-codecs';
+import { attemptCodec, caseCodec, experimentCodec } from '../bundle-codecs/run-codecs';
 
 /** What one record did to the corpus. */
 export type WriteOutcome = 'inserted' | 'duplicate';
@@ -36,38 +34,6 @@ export interface PendingReference {
   key: readonly (string | number)[];
   at: SourceLocation;
   what: string;
-}
-
-const knownFields = {
-  taxonomy: Object.keys(taxonomyRecord.shape),
-  benchmark: Object.keys(benchmarkRecord.shape),
-  task: Object.keys(taskRecord.shape),
-  collection: Object.keys(collectionRecord.shape),
-  rollout: Object.keys(rolloutRecord.shape),
-  program: Object.keys(programRecord.shape),
-  step: Object.keys(stepRecord.shape),
-  failure: Object.keys(failureRecord.shape),
-  rubric: Object.keys(rubricRecord.shape),
-  library: Object.keys(libraryRecord.shape),
-  label: Object.keys(labelRecord.shape),
-  case: Object.keys(caseRecord.shape),
-  experiment: Object.keys(experimentRecord.shape),
-  attempt: Object.keys(attemptRecord.shape),
-} satisfies Record<BundleRecord['type'], string[]>;
-
-const knownFieldSets = Object.fromEntries(Object.entries(knownFields).map(([type, fields]) => [type, new Set<string>(fields)])) as unknown as Record<
-  BundleRecord['type'],
-  ReadonlySet<string>
->;
-
-/** Unknown fields of a record, kept as JSON so export can write them back. */
-export function extraOf(record: BundleRecord): string | null {
-  const known = knownFieldSets[record.type];
-  let extra: Record<string, unknown> | null = null;
-  for (const key of Object.keys(record)) {
-    if (!known.has(key)) (extra ??= {})[key] = (record as Record<string, unknown>)[key];
-  }
-  return extra === null ? null : canonicalJson(extra);
 }
 
 /** How an error names the target of a reference. */
@@ -97,8 +63,6 @@ const recentProgramsMax = 4096;
 /** Bound on the program texts' sha256s remembered (about 110 bytes each). */
 const programTextsMax = 128 * 1024;
 
-const bool = (v: boolean | null | undefined): number | null => (v === undefined || v === null ? null : v ? 1 : 0);
-
 /**
  * Writes validated bundle records into the corpus, one statement set per record type, and
  * derives each new step's failure event as it goes (see FailureDeriver). Records are keyed
@@ -115,6 +79,12 @@ export class RecordWriter {
   readonly stepFigures = new StepFigures();
   /** References to records that were not in the corpus when they were read, each once. */
   readonly references: PendingReference[] = [];
+  /**
+   * The tables this writer changed, for the `db:changed` event of the write it is part of.
+   * failure_events is named whenever a record may have changed one (a step or program it
+   * derives from, a category it is suggested from), the texts whenever a step or program was inserted.
+   */
+  readonly tablesWritten = new Set<CorpusTable>();
   private readonly deferredRefs = new Set<string>();
   /** Per table, the key last found in the corpus: steps come grouped by rollout. */
   private readonly lastFound = new Map<PendingReference['table'], string>();
@@ -138,48 +108,37 @@ export class RecordWriter {
       PendingReference['table'],
       Statement
     >;
-    const p = (sql: string) => db.prepare(sql);
+    const p = (sql: string) => db.prepare<[Record<string, SqlValue>]>(sql);
     this.stmt = {
-      taxonomy: p('INSERT INTO taxonomies (version, record_hash, extra) VALUES (?, ?, ?)'),
-      category: p('INSERT INTO categories (taxonomy_version, code, name, family, parent, guideline, position, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      benchmark: p('INSERT INTO benchmarks (id, name, discipline, role, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)'),
-      task: p('INSERT INTO tasks (id, benchmark_id, statement, metric, higher_is_better, facts, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      collection: p('INSERT INTO collections (id, name, created_at, agent, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)'),
-      rollout: p(`INSERT INTO rollouts (id, task_id, collection_id, agent, seed, grade, score, submitted, grader_verdict,
-        medal, above_median, valid_submission, source_format, record_hash, extra)
-        VALUES (@id, @task, @collection, @agent, @seed, @grade, @score, @submitted, @graderVerdict,
-        @medal, @aboveMedian, @validSubmission, @sourceFormat, @hash, @extra)`),
+      taxonomy: p(insertSql(taxonomyCodec)),
+      category: p(insertSql(categoryCodec)),
+      benchmark: p(insertSql(benchmarkCodec)),
+      task: p(insertSql(taskCodec)),
+      collection: p(insertSql(collectionCodec)),
+      rollout: p(insertSql(rolloutCodec)),
       programHash: db.prepare<unknown[], string>('SELECT content_hash FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?').pluck(),
       // Steps and programs are most of a bundle: they are inserted first and looked up only
       // when the key is taken (a duplicate or a conflict), which saves a lookup per row.
-      program: p(`INSERT INTO program_versions (rollout_id, path, version, content_hash, lines, extra) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (rollout_id, path, version) DO NOTHING`),
-      step: p(`INSERT INTO steps (rollout_id, idx, parent_idx, command, stdout_hash, stderr_hash, stdout_bytes, stderr_bytes,
-        exit_code, duration_ms, timed_out, killed, score, program_path, program_version, record_hash, extra)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (rollout_id, idx) DO NOTHING`),
-      gradingFailure: p(`INSERT INTO failure_events (rollout_id, step_idx, kind, category, cause, message, record_hash, extra)
-        VALUES (?, NULL, ?, ?, ?, ?, ?, ?)`),
-      gradingFailureExists: p('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
-      rubric: p(`INSERT INTO rubrics (id, title, applies_when, pattern, fix, family, category, miner, record_hash, extra)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      rubricFts: p(`INSERT INTO rubric_fts (rowid, title, applies_when, pattern, fix)
+      program: p(insertSql(programCodec, '(rollout_id, path, version)')),
+      step: p(insertSql(stepCodec, '(rollout_id, idx)')),
+      gradingFailure: p(insertSql(failureCodec)),
+      gradingFailureExists: db.prepare('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
+      rubric: p(insertSql(rubricCodec)),
+      rubricFts: db.prepare(`INSERT INTO rubric_fts (rowid, title, applies_when, pattern, fix)
         SELECT rowid, title, applies_when, pattern, fix FROM rubrics WHERE id = ?`),
-      support: p('INSERT OR IGNORE INTO rubric_support (rubric_id, rollout_id, task_id) VALUES (?, ?, ?)'),
-      library: p('INSERT INTO libraries (id, name, method, built_at, params, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      libraryRubric: p('INSERT INTO library_rubrics (library_id, rubric_id, position) VALUES (?, ?, ?)'),
-      label: p(`INSERT INTO labels (annotator, schema_name, target_kind, target_id, value, reasons, note, made_at, record_hash, extra)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      support: p(insertSql(supportCodec, '(rubric_id, rollout_id)')),
+      library: p(insertSql(libraryCodec)),
+      libraryRubric: p(insertSql(libraryRubricCodec)),
+      label: p(insertSql(labelCodec)),
       labelHash: db
         .prepare<unknown[], string>(
           `SELECT record_hash FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ?
         AND target_id = ? AND made_at = ?`,
         )
         .pluck(),
-      caseRow: p(`INSERT INTO cases (id, task_id, program, command, timeout_s, score_rule, data_dir, record_hash, extra)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      experiment: p('INSERT INTO experiments (id, name, arms, repeats, record_hash, extra) VALUES (?, ?, ?, ?, ?, ?)'),
-      attempt: p(`INSERT INTO attempts (experiment_id, case_id, arm, repeat, status, exit_code, wall_s, score, valid, host, record_hash, extra)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      caseRow: p(insertSql(caseCodec)),
+      experiment: p(insertSql(experimentCodec)),
+      attempt: p(insertSql(attemptCodec)),
     };
   }
 
@@ -193,26 +152,13 @@ export class RecordWriter {
       case 'taxonomy':
         return this.taxonomy(record, at);
       case 'benchmark':
-        return this.keyed(record, at, 'benchmarks', 'id = ?', [record.id], (hash) =>
-          this.stmt.benchmark.run(record.id, record.name ?? null, record.discipline, record.role, hash, extraOf(record)),
-        );
+        return this.keyed(record, at, benchmarkCodec.table, 'id = ?', [record.id], (hash) => this.stmt.benchmark.run(benchmarkCodec.write(record, { hash })));
       case 'task':
         this.refer('benchmarks', [record.benchmark], at, 'benchmark');
-        return this.keyed(record, at, 'tasks', 'id = ?', [record.id], (hash) =>
-          this.stmt.task.run(
-            record.id,
-            record.benchmark,
-            record.statement,
-            record.metric ?? null,
-            bool(record.higherIsBetter),
-            canonicalJson(record.facts ?? { files: [], packages: [] }),
-            hash,
-            extraOf(record),
-          ),
-        );
+        return this.keyed(record, at, taskCodec.table, 'id = ?', [record.id], (hash) => this.stmt.task.run(taskCodec.write(record, { hash })));
       case 'collection':
-        return this.keyed(record, at, 'collections', 'id = ?', [record.id], (hash) =>
-          this.stmt.collection.run(record.id, record.name, record.createdAt ?? null, record.agent ?? null, hash, extraOf(record)),
+        return this.keyed(record, at, collectionCodec.table, 'id = ?', [record.id], (hash) =>
+          this.stmt.collection.run(collectionCodec.write(record, { hash })),
         );
       case 'rollout':
         return this.rollout(record, at, sourceFormat);
@@ -231,8 +177,8 @@ export class RecordWriter {
       case 'case':
         return this.caseRecord(record, at);
       case 'experiment':
-        return this.keyed(record, at, 'experiments', 'id = ?', [record.id], (hash) =>
-          this.stmt.experiment.run(record.id, record.name, JSON.stringify(record.arms), record.repeats, hash, extraOf(record)),
+        return this.keyed(record, at, experimentCodec.table, 'id = ?', [record.id], (hash) =>
+          this.stmt.experiment.run(experimentCodec.write(record, { hash })),
         );
       case 'attempt':
         return this.attempt(record, at);
@@ -260,21 +206,27 @@ export class RecordWriter {
   }
 
   /** For a record whose key was taken: a duplicate when the stored record is the same, else an error. */
-  private taken(record: BundleRecord, at: SourceLocation, table: string, where: string, key: unknown[], hash: string): WriteOutcome {
+  private taken(record: BundleRecord, at: SourceLocation, table: CorpusTable, where: string, key: unknown[], hash: string): WriteOutcome {
     const existing = this.hashLookup(table, where).get(...key);
     if (existing === hash) return 'duplicate';
     throw importError(at, `${record.type} ${key.map((k) => JSON.stringify(k)).join(' ')} already exists with different content`);
   }
 
   /** Inserts a record keyed by `where`, or recognises it as a duplicate, or refuses a conflicting one. */
-  private keyed(record: BundleRecord, at: SourceLocation, table: string, where: string, key: unknown[], insert: (hash: string) => void): WriteOutcome {
+  private keyed(record: BundleRecord, at: SourceLocation, table: CorpusTable, where: string, key: unknown[], insert: (hash: string) => void): WriteOutcome {
     const hash = recordHash(record);
     if (this.hashLookup(table, where).get(...key) !== undefined) return this.taken(record, at, table, where, key, hash);
     insert(hash);
+    this.tablesWritten.add(table);
     return 'inserted';
   }
 
-  private hashLookup(table: string, where: string): Statement<unknown[], string> {
+  /** Notes tables written beside a record's own: its parts, its texts, the failure events derived from it. */
+  private wrote(...tables: CorpusTable[]): void {
+    for (const table of tables) this.tablesWritten.add(table);
+  }
+
+  private hashLookup(table: CorpusTable, where: string): Statement<unknown[], string> {
     const sql = `SELECT record_hash FROM ${table} WHERE ${where}`;
     let stmt = this.hashLookups.get(sql);
     if (!stmt) {
@@ -290,14 +242,11 @@ export class RecordWriter {
       if (codes.has(c.code)) throw importError({ ...at, field: `categories.${i}.code` }, `category code "${c.code}" appears twice`);
       codes.add(c.code);
     });
-    return this.keyed(record, at, 'taxonomies', 'version = ?', [record.version], (hash) => {
-      this.stmt.taxonomy.run(record.version, hash, extraOf(record));
-      record.categories.forEach((c, position) => {
-        const { code, name, family, parent, guideline, ...rest } = c;
-        const extra = Object.keys(rest).length ? canonicalJson(rest) : null;
-        this.stmt.category.run(record.version, code, name, family, parent ?? null, guideline ?? null, position, extra);
-      });
+    return this.keyed(record, at, taxonomyCodec.table, 'version = ?', [record.version], (hash) => {
+      this.stmt.taxonomy.run(taxonomyCodec.write(record, { hash }));
+      for (const category of categoryCodec.write(record)) this.stmt.category.run(category);
       this.failures.categoriesChanged();
+      this.wrote(categoryCodec.table, failureCodec.table);
     });
   }
 
@@ -306,37 +255,22 @@ export class RecordWriter {
     if (record.collection) {
       this.refer('collections', [record.collection], at, 'collection');
     }
-    return this.keyed(record, at, 'rollouts', 'id = ?', [record.id], (hash) =>
-      this.stmt.rollout.run({
-        id: record.id,
-        task: record.task,
-        collection: record.collection ?? null,
-        agent: record.agent ?? null,
-        seed: record.seed ?? null,
-        grade: record.grade ?? null,
-        score: record.score ?? null,
-        submitted: record.submitted ?? null,
-        graderVerdict: record.graderVerdict ?? null,
-        medal: record.medal ?? null,
-        aboveMedian: bool(record.aboveMedian),
-        validSubmission: bool(record.validSubmission),
-        sourceFormat,
-        hash,
-        extra: extraOf(record),
-      }),
+    return this.keyed(record, at, rolloutCodec.table, 'id = ?', [record.id], (hash) =>
+      this.stmt.rollout.run(rolloutCodec.write(record, { hash, sourceFormat })),
     );
   }
 
   private program(record: RecordOf<'program'>, at: SourceLocation, knownHash: string | undefined): WriteOutcome {
     this.refer('rollouts', [record.rollout], at, 'rollout');
     const contentHash = this.programText(record.content, knownHash);
-    const inserted = this.stmt.program.run(record.rollout, record.path, record.version, contentHash, countLines(record.content), extraOf(record));
+    const inserted = this.stmt.program.run(programCodec.write(record, { contentHash }));
     if (inserted.changes === 0) {
       const existing = this.stmt.programHash.get(record.rollout, record.path, record.version);
       if (existing === contentHash) return 'duplicate';
       throw importError(at, `program ${record.path} version ${record.version} of rollout "${record.rollout}" already exists with different content`);
     }
     this.failures.programInserted(record.rollout);
+    this.wrote(programCodec.table, 'texts', failureCodec.table);
     if (this.recentPrograms.size >= recentProgramsMax) this.recentPrograms.clear();
     this.recentPrograms.add(JSON.stringify([record.rollout, record.path, record.version]));
     return 'inserted';
@@ -363,26 +297,15 @@ export class RecordWriter {
     const programVersion = record.program?.version ?? null;
     const exitCode = record.exitCode ?? null;
     const inserted = this.stmt.step.run(
-      record.rollout,
-      record.index,
-      record.parent ?? null,
-      record.command,
-      this.texts.put(record.stdout, true, textHashes?.[0]),
-      this.texts.put(record.stderr, true, textHashes?.[1]),
-      Buffer.byteLength(record.stdout),
-      Buffer.byteLength(record.stderr),
-      exitCode,
-      record.durationMs ?? null,
-      record.timedOut ? 1 : 0,
-      record.killed ? 1 : 0,
-      record.score ?? null,
-      programPath,
-      programVersion,
-      hash,
-      extraOf(record),
+      stepCodec.write(record, {
+        hash,
+        stdoutHash: this.texts.put(record.stdout, true, textHashes?.[0]),
+        stderrHash: this.texts.put(record.stderr, true, textHashes?.[1]),
+      }),
     );
-    if (inserted.changes === 0) return this.taken(record, at, 'steps', 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
+    if (inserted.changes === 0) return this.taken(record, at, stepCodec.table, 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
     this.stepFigures.stepInserted(record.rollout, record.durationMs ?? null);
+    this.wrote(stepCodec.table, 'texts', failureCodec.table);
     this.failures.stepInserted({
       id: Number(inserted.lastInsertRowid),
       rollout: record.rollout,
@@ -406,32 +329,23 @@ export class RecordWriter {
     this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.step !== null) {
       this.failures.annotate(record, at);
+      this.wrote(failureCodec.table);
       return 'inserted';
     }
     const hash = recordHash(record);
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
-    const message = record.message ?? null;
-    this.stmt.gradingFailure.run(record.rollout, record.kind ?? 'wrong_answer', record.category ?? null, record.cause ?? null, message, hash, extraOf(record));
+    this.stmt.gradingFailure.run(failureCodec.write(record, { hash }));
+    this.wrote(failureCodec.table);
     return 'inserted';
   }
 
   private rubric(record: RecordOf<'rubric'>, at: SourceLocation): WriteOutcome {
-    return this.keyed(record, at, 'rubrics', 'id = ?', [record.id], (hash) => {
-      this.stmt.rubric.run(
-        record.id,
-        record.title,
-        record.appliesWhen,
-        record.pattern,
-        record.fix ?? null,
-        record.family,
-        record.category ?? null,
-        record.miner ?? null,
-        hash,
-        extraOf(record),
-      );
+    return this.keyed(record, at, rubricCodec.table, 'id = ?', [record.id], (hash) => {
+      this.stmt.rubric.run(rubricCodec.write(record, { hash }));
       this.stmt.rubricFts.run(record.id);
-      for (const s of record.support) this.stmt.support.run(record.id, s.rollout, s.task ?? null);
+      for (const support of supportCodec.write(record)) this.stmt.support.run(support);
+      this.wrote(supportCodec.table);
     });
   }
 
@@ -442,9 +356,10 @@ export class RecordWriter {
       seen.add(rubric);
       this.refer('rubrics', [rubric], at, `rubrics.${i}`);
     });
-    return this.keyed(record, at, 'libraries', 'id = ?', [record.id], (hash) => {
-      this.stmt.library.run(record.id, record.name, record.method, record.builtAt, canonicalJson(record.params ?? {}), hash, extraOf(record));
-      record.rubrics.forEach((rubric, position) => this.stmt.libraryRubric.run(record.id, rubric, position));
+    return this.keyed(record, at, libraryCodec.table, 'id = ?', [record.id], (hash) => {
+      this.stmt.library.run(libraryCodec.write(record, { hash }));
+      for (const rubric of libraryRubricCodec.write(record)) this.stmt.libraryRubric.run(rubric);
+      this.wrote(libraryRubricCodec.table);
     });
   }
 
@@ -460,16 +375,9 @@ export class RecordWriter {
       );
     }
     const needsReview = checkImportedLabel(this.db, record, at);
-    const { lastInsertRowid } = this.stmt.label.run(
-      ...key.slice(0, 4),
-      canonicalJson(record.value ?? null),
-      JSON.stringify(record.reasons),
-      record.note,
-      record.at,
-      hash,
-      extraOf(record),
-    );
+    const { lastInsertRowid } = this.stmt.label.run(labelCodec.write(record, { hash }));
     if (needsReview) this.db.prepare('UPDATE labels SET needs_review = 1 WHERE id = ?').run(lastInsertRowid);
+    this.wrote(labelCodec.table);
     return 'inserted';
   }
 
@@ -479,44 +387,15 @@ export class RecordWriter {
     if ('rollout' in program) {
       this.refer('program_versions', [program.rollout, program.path, program.version], at, 'program');
     }
-    return this.keyed(record, at, 'cases', 'id = ?', [record.id], (hash) =>
-      this.stmt.caseRow.run(
-        record.id,
-        record.task,
-        canonicalJson(program),
-        record.command,
-        record.timeoutS,
-        canonicalJson(record.score),
-        record.dataDir ?? null,
-        hash,
-        extraOf(record),
-      ),
-    );
+    return this.keyed(record, at, caseCodec.table, 'id = ?', [record.id], (hash) => this.stmt.caseRow.run(caseCodec.write(record, { hash })));
   }
 
   private attempt(record: RecordOf<'attempt'>, at: SourceLocation): WriteOutcome {
     this.refer('experiments', [record.experiment], at, 'experiment');
     this.refer('cases', [record.case], at, 'case');
     const key = [record.experiment, record.case, record.arm, record.repeat];
-    return this.keyed(record, at, 'attempts', 'experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?', key, (hash) =>
-      this.stmt.attempt.run(
-        ...key,
-        record.status,
-        record.exitCode ?? null,
-        record.wallS ?? null,
-        record.score ?? null,
-        bool(record.valid),
-        record.host ?? null,
-        hash,
-        extraOf(record),
-      ),
+    return this.keyed(record, at, attemptCodec.table, 'experiment_id = ? AND case_id = ? AND arm = ? AND repeat = ?', key, (hash) =>
+      this.stmt.attempt.run(attemptCodec.write(record, { hash })),
     );
   }
-}
-
-export function countLines(text: string): number {
-  if (text === '') return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (i < text.length - 1) n += 1;
-  return n;
 }

@@ -16,7 +16,8 @@ import { canonicalJson } from '../import/canonical-json';
 import { checkReferences } from '../import/check-references';
 import { RecordWriter } from '../import/record-writer';
 import type { ShownProgramVersion } from '../mining/mining-input';
-import { libraryToRecord, rubricToRecord, type Row } from '../export/export-records';
+import { libraryToRecord, rubricToRecord } from '../export/export-records';
+import type { LibraryRow, RubricRow } from '../bundle-codecs/rubric-codecs';
 
 /** What a library record says about its build, besides its rubrics. */
 export interface LibraryPlan {
@@ -106,7 +107,7 @@ export function writeLibraryRecords(db: Db, records: LibraryRecords, source: str
 
 /** A stored rubric as `rwb export` writes its line. */
 export function rubricLine(db: Db, id: string): string {
-  const r = db.prepare<unknown[], Row>('SELECT * FROM rubrics WHERE id = ?').get(id);
+  const r = db.prepare<unknown[], RubricRow>('SELECT * FROM rubrics WHERE id = ?').get(id);
   if (!r) throw new ApiError('not_found', `rubric "${id}" is not in this corpus`);
   return JSON.stringify(rubricToRecord(db, r));
 }
@@ -116,7 +117,7 @@ export function rubricLine(db: Db, id: string): string {
  * then its rubrics in library order. Replay compares these lines.
  */
 export function libraryLines(db: Db, library: string): string[] {
-  const l = db.prepare<unknown[], Row>('SELECT * FROM libraries WHERE id = ?').get(library);
+  const l = db.prepare<unknown[], LibraryRow>('SELECT * FROM libraries WHERE id = ?').get(library);
   if (!l) throw new ApiError('not_found', `library "${library}" is not in this corpus`);
   const record = libraryToRecord(db, l);
   return [JSON.stringify(record), ...record.rubrics.map((id) => rubricLine(db, id))];
