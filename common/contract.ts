@@ -51,7 +51,7 @@ export function parseRequest<K extends OperationName>(name: K, raw: unknown): Pa
     const issues = all.slice(0, maxIssuesListed).map((i) => ({ field: i.path.join('.') || '(request)', message: i.message }));
     const more = all.length - issues.length;
     const summary = issues.map((i) => `${i.field}: ${i.message}`).join('; ') + (more > 0 ? `; and ${more} more issues` : '');
-    throw new ApiError('invalid_request', `${name}: ${summary}`, { issues, more });
+    throw new ApiError('invalid_request', `${name}: ${summary}`, more > 0 ? { issues, more } : { issues });
   }
   return result.data as ParsedRequestOf<K>;
 }
