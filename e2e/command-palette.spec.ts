@@ -184,6 +184,8 @@ test('the palette finds and runs an action on each screen, and the rollout keys 
   await expect(page.getByTestId('new-run-form')).toHaveAttribute('data-kind', 'filtered');
 
   await runFromPalette(page, 'go to settings', 'app.go.settings');
+  // The palette lists what the screen offers when it opens: the Settings screen loads first.
+  await expect(page.getByTestId('settings-theme')).toBeVisible();
   await runFromPalette(page, 'theme dark', 'settings.theme-dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await runFromPalette(page, 'theme light', 'settings.theme-light');
