@@ -27,12 +27,23 @@ import { rolloutPaintBench } from './rollout-paint-bench';
 import { runnersBench } from './runners-bench';
 import { screensBench } from './screens-bench';
 import { searchBench } from './search-bench';
+import { serveHealthBench } from './serve-health-bench';
 import { teamBench } from './team-bench';
 import { projectRoot, runChild } from './spawn-child';
 import type { BenchContext, BenchResult, Benchmark, ImportedCorpus, ImportMeasurement } from './types';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: readonly Benchmark[] = [importBench, searchBench, screensBench, loadBench, teamBench, retrievalBench, rolloutPaintBench, runnersBench];
+export const benchmarks: readonly Benchmark[] = [
+  importBench,
+  searchBench,
+  screensBench,
+  loadBench,
+  teamBench,
+  serveHealthBench,
+  retrievalBench,
+  rolloutPaintBench,
+  runnersBench,
+];
 
 /** Full size: 10,000 rollouts of 100 steps (1,000,000 steps). */
 const fullRollouts = 10_000;
