@@ -98,8 +98,11 @@ export function bigBundle(rollouts: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Rounds of an import cancelled beside an export and reads, each cancelling 200 ms later than the one before. */
-const cancelRounds = 3;
+/**
+ * When each round of an import beside an export and reads cancels it: at once, while it reads
+ * the file's start, and (the last) once it writes records, which takes over a second to reach.
+ */
+const cancelAfterMs = [0, 200, 400, 1_500];
 /** Rollouts of the bundle the cancelled imports read. */
 const cancelledBundleRollouts = 3_000;
 
@@ -152,12 +155,12 @@ export async function sendHostileShapes(api: ServeApi, probe: HealthProbe): Prom
   const uploaded = await api.upload('big.jsonl', big);
   if (!check('upload big.jsonl', uploaded)) return failures;
   const path = (uploaded.json as { value: { path: string } }).value.path;
-  for (let round = 0; round < cancelRounds; round++) {
+  for (const [round, delay] of cancelAfterMs.entries()) {
     probe.phase = `cancel round ${round}`;
     const jobId = `hostile-import-${round}`;
     const importing = api.post('import.files', JSON.stringify({ paths: [path], jobId }));
     const exporting = api.post('export.bundle', JSON.stringify({ out: `hostile-${round}.jsonl` }));
-    await new Promise((resolve) => setTimeout(resolve, 200 * round));
+    await new Promise((resolve) => setTimeout(resolve, delay));
     const cancel = await api.post('jobs.cancel', JSON.stringify({ jobId }));
     const reads = await Promise.all(['corpus.stats', 'corpus.facets', 'rollouts.list'].map((op) => api.post(op, '{}')));
     check(`round ${round} jobs.cancel`, cancel);
