@@ -33,7 +33,7 @@ interface HostileRequest {
   expect: 'value' | 'invalid_request' | 'typed';
 }
 
-/** The probe's phase while serve reads and parses a body of megabytes on its one thread. */
+/** The probe's phase while serve receives a body of megabytes (and parses it on its body-check thread). */
 export const megabyteBodies = 'a body of megabytes';
 
 /** Bodies longer than this are timed as `megabyteBodies`. */
