@@ -16,6 +16,8 @@ export default defineConfig({
           cli: resolve(root, 'workers/cli.ts'),
           // The bundle reader thread of a large import (workers/import/bundle-reader-worker.ts finds it beside its chunk).
           'import-reader': resolve(root, 'workers/import/bundle-reader-thread.ts'),
+          // Serve's thread for large API bodies (workers/serve/body-thread.ts finds it beside its chunk).
+          'body-check': resolve(root, 'workers/serve/body-check-thread.ts'),
         },
         // Shared chunks sit beside the entries, not in a subfolder: the core finds the renderer,
         // the worker and the sample corpus by paths relative to its own module, two levels below

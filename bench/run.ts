@@ -31,6 +31,7 @@ import { rolloutPaintBench } from './rollout-paint-bench';
 import { runnersBench } from './runners-bench';
 import { screensBench } from './screens-bench';
 import { searchBench } from './search-bench';
+import { serveHealthBench } from './serve-health-bench';
 import { teamBench } from './team-bench';
 import { projectRoot, runChild } from './spawn-child';
 import type { BenchContext, BenchResult, Benchmark, ImportedCorpus, ImportMeasurement } from './types';
@@ -42,6 +43,7 @@ export const benchmarks: readonly Benchmark[] = [
   screensBench,
   loadBench,
   teamBench,
+  serveHealthBench,
   retrievalBench,
   rolloutPaintBench,
   corpusPaintBench,

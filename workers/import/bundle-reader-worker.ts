@@ -1,25 +1,17 @@
 import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ApiError, type ErrorCode } from '../../common/errors';
 import { parseRecord, readBundle, type LocatedRecord } from './bundle-reader';
 import type { ReaderData, ReaderMessage } from './bundle-reader-protocol';
 import { checkCancelled } from './import-cancel';
-import { isTypeScriptSource } from '../util/source-module';
+import { startThread } from '../util/start-thread';
 
 /** Bundles at least this large are read on a thread of their own; below it, starting the thread costs more than it saves. */
 export const readerThreadBytes = 8 * 1024 * 1024;
 
-/**
- * Starts the reader thread: the built `import-reader` entry beside this chunk, or, running
- * from the sources, the TypeScript entry through tsx's loader, registered inside the thread
- * (a worker does not take `--import` in its execArgv on every Node this runs on).
- */
+/** Starts the reader thread: the built `import-reader` entry, or the TypeScript entry through tsx. */
 function startReader(data: ReaderData): Worker {
-  if (!isTypeScriptSource(import.meta.url)) return new Worker(new URL('./import-reader.js', import.meta.url), { workerData: data });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./bundle-reader-thread.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData: data });
+  return startThread(import.meta.url, './import-reader.js', './bundle-reader-thread.ts', data);
 }
 
 /** A bundle's records, read on a thread of their own when the file is large (see readBundleOnThread). */

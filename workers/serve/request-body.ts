@@ -65,8 +65,8 @@ function isContainer(value: unknown): boolean {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads the whole body; stops reading (and answers too_large) as soon as it passes `limit`. */
-function readText(req: IncomingMessage, limit: number): Promise<string | null> {
+/** Reads the whole body; stops reading (and answers null) as soon as it passes `limit`. */
+function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -79,15 +79,13 @@ function readText(req: IncomingMessage, limit: number): Promise<string | null> {
       resolve(null);
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
 
-/** The request of operation `op`: `{}` for an empty body, else the parsed JSON within the limits. */
-export async function readJsonBody(req: IncomingMessage, op: string, limit = maxBodyBytes): Promise<BodyResult> {
-  const text = await readText(req, limit);
-  if (text === null) return { ok: false, error: tooLarge(`the ${op} request`, limit) };
+/** The request of operation `op` from its body's text: `{}` for an empty body, else the parsed JSON within the depth limit. */
+export function parseJsonBody(op: string, text: string): BodyResult {
   if (text === '') return { ok: true, value: {} };
   let value: unknown;
   try {
@@ -113,4 +111,21 @@ export async function readJsonBody(req: IncomingMessage, op: string, limit = max
     };
   }
   return { ok: true, value };
+}
+
+/** Checks a large body away from the thread that answers every other request (see BodyThread). */
+export type CheckLargeBody = (op: string, bytes: Buffer) => Promise<BodyResult>;
+
+/** Bodies at least this long are parsed by `checkLarge`: below it, parsing takes a few milliseconds, less than the hop to a thread. */
+export const largeBodyBytes = 256 * 1024;
+
+/**
+ * The request of operation `op`: `{}` for an empty body, else the parsed JSON within the
+ * limits; a body of `largeBodyBytes` or more goes to `checkLarge` when there is one.
+ */
+export async function readJsonBody(req: IncomingMessage, op: string, limit = maxBodyBytes, checkLarge?: CheckLargeBody): Promise<BodyResult> {
+  const bytes = await readBytes(req, limit);
+  if (bytes === null) return { ok: false, error: tooLarge(`the ${op} request`, limit) };
+  if (checkLarge && bytes.length >= largeBodyBytes) return checkLarge(op, bytes);
+  return parseJsonBody(op, bytes.toString('utf8'));
 }

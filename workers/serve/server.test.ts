@@ -9,6 +9,7 @@ import type { ImportFileResult } from '../../common/corpus/corpus-types';
 import { useSampleCorpus, stubRenderer } from '../test-support/serve-fixture';
 import { useTempDir } from '../test-support/temp-dir';
 import { startServer, type RunningServer } from './server';
+import { largeBodyBytes } from './request-body';
 import { removeStaleUploads } from './uploads';
 
 const tempDir = useTempDir();
@@ -107,6 +108,28 @@ describe('serve mode keeps answering whatever a request holds', () => {
     expect(answer.body.error?.message).toMatch(/^import\.files: paths: Too big: expected array to have <=\d+ items$/);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect((await call(base, 'corpus.stats', {})).status).toBe(200);
+  });
+
+  it('answers a body of 256 KiB or more, checked on its own thread, as it answers a short one', async () => {
+    const { base } = await start();
+    const padding = ' '.repeat(largeBodyBytes);
+    const cases: [string, string, string, RegExp][] = [
+      ['search.query', '{"query":', 'invalid_request', /^search\.query: the body is not JSON/],
+      ['search.query', `{"query":${'['.repeat(40)}${']'.repeat(40)}}`, 'too_deep', /nests more than 32 levels/],
+      ['search.query', '{"query":"x","__proto__":{"a":1}}', 'invalid_request', /^search\.query: __proto__: "__proto__" names nothing/],
+      ['rollouts.list', '{"limit":"many"}', 'invalid_request', /^rollouts\.list: limit: /],
+    ];
+    for (const [op, body, code, message] of cases) {
+      for (const sent of [body, `${body}${padding}`]) {
+        const answer = await call(base, op, sent);
+        expect(answer.status, `${op} ${sent.length}`).toBe(400);
+        expect(answer.body.error?.code, `${op} ${sent.length}`).toBe(code);
+        expect(answer.body.error?.message, `${op} ${sent.length}`).toMatch(message);
+      }
+    }
+    const fine = await call(base, 'rollouts.list', `{"limit":2}${padding}`);
+    expect(fine.status).toBe(200);
+    expect((fine.body.value as { rows: unknown[] }).rows).toHaveLength(2);
   });
 
   it('refuses built-in object names as protected categories, naming the key, and keeps the worker', async () => {

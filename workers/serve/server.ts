@@ -15,6 +15,7 @@ import { exportsFolder } from '../labels/exports-folder';
 import { eventSockets } from './event-sockets';
 import { sendExportFile } from './export-downloads';
 import { authorize, sessionPrefix } from './http-auth';
+import { BodyThread } from './body-thread';
 import { sendJson } from './json-response';
 import { maxBodyBytes, readJsonBody, tooLarge } from './request-body';
 import { servePathPolicy } from './serve-path-policy';
@@ -169,6 +170,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     themeChoice = themeChoices.find((c) => c === theme) ?? themeChoice;
   };
   noteTheme(await worker.call('settings.get', {}));
+  const largeBodies = new BodyThread();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -209,7 +211,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (!isOperationName(op)) return sendError(res, { code: 'unknown_operation', message: `unknown operation "${op}"` });
       requireRole(op, person);
       if (declaredTooLarge(req, maxBodyBytes)) return sendError(res, tooLarge(`the ${op} request`, maxBodyBytes));
-      const body = await readJsonBody(req, op);
+      const body = await readJsonBody(req, op, maxBodyBytes, largeBodies.check);
       if (!body.ok) return sendError(res, body.error);
       // Checked here too, so a request the worker would refuse (a list of millions of paths) is
       // neither walked by the path policy nor carried to the worker; the worker checks it again.
@@ -290,6 +292,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await largeBodies.close();
       await worker.stop();
       people.close();
       uploads.dispose();
