@@ -142,7 +142,7 @@ test('Compare rollouts fits 1280 x 800 and 1024 x 768 and passes axe', async ({ 
   await workbench.screenshot('compare-rollouts-dark');
 });
 
-test("the Corpus screen (c on two rollouts) and a rollout's other runs open Compare rollouts", async ({ workbench, page }) => {
+test("the Corpus screen (c on two rollouts), a rollout's other runs and an experiment's attempt open Compare rollouts", async ({ workbench, page }) => {
   importTwoRuns(workbench);
   await workbench.open('#/corpus');
   const task = await page.getByTestId('filter-task').locator('option', { hasText: 'cmp-mean-age' }).getAttribute('value');
@@ -163,6 +163,29 @@ test("the Corpus screen (c on two rollouts) and a rollout's other runs open Comp
   await page.getByTestId('other-run-compare').filter({ hasText: 'cmp-fail' }).click();
   await expect(page.getByTestId('first-divergence')).toHaveAttribute('data-row', '2');
   expect(page.url()).toContain('a=cmp-pass&b=cmp-fail');
+
+  // An attempt whose program came from a rollout: its line names the rollout and lists the task's other runs; `v` compares with one.
+  const experiment = await workbench.call('experiments.get', { id: 'exp-1' });
+  const attempt = experiment.attempts.find((a) => a.case === 'case-1')!;
+  const source = experiment.cases.find((c) => c.id === 'case-1')!.program;
+  expect('rollout' in source, 'case-1 runs a stored program version').toBe(true);
+  const sourceId = 'rollout' in source ? source.rollout : '';
+  const { taskId, grade } = await workbench.call('rollouts.get', { id: sourceId });
+  const others = (await workbench.call('rollouts.list', { task: taskId, limit: 51 })).rows.filter((r) => r.id !== sourceId);
+  const preferred = others.find((r) => r.grade !== grade) ?? others[0]!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await workbench.open(`#/runs/exp-1?attempt=${attempt.id}`);
+  const line = page.getByTestId('attempt-rollout');
+  await expect(line).toHaveAttribute('data-rollout', sourceId);
+  await line.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(line.getByTestId('other-run-compare')).toHaveCount(others.length);
+  await expect(line.getByTestId('other-run-compare').first()).toBeVisible();
+  await workbench.screenshot('runs-compare-entry-1280');
+  await page.getByTestId('attempt-grid').focus();
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('compare-rollouts-screen')).toBeVisible();
+  expect(page.url()).toContain(`a=${sourceId}&b=${preferred.id}`);
 });
 
 test('rwb compare-rollouts prints the same alignment', async ({ workbench }) => {

@@ -217,6 +217,8 @@ test('Rerun on a rollout step makes an experiment and opens its first attempt in
   await slots.fill('300');
   await dialog.getByTestId('rerun-start').click();
   await expect(dialog.getByTestId('rerun-parallel-error')).toContainText('whole number');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await workbench.screenshot('rerun-dialog-1280');
   expect((await workbench.call('experiments.list', {})).length).toBe(1);
   await slots.fill('2');
   await dialog.getByTestId('rerun-start').click();

@@ -60,7 +60,8 @@ const screensOfRoute: { [K in Route['name']]: (ids: SampleIds) => Screen[] } = {
     {
       name: 'settings',
       route: '#/settings',
-      loaded: visible('settings-screen'),
+      // People fills its table once the team has loaded; serve mode's first admin is always on it.
+      loaded: async (page) => expect(page.getByTestId('people-row').first()).toBeVisible(),
       // The taxonomy's split and merge controls, the ones that used to stick out of the card.
       expand: async (page) => {
         await page.locator('.taxonomy-item').first().click();

@@ -8,6 +8,8 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, net, protocol } from 'electron';
+import type { ThemeChoice } from '../common/theme';
+import { withThemeChoice } from '../common/themed-page';
 
 const scheme = 'app';
 const host = 'workbench';
@@ -53,9 +55,11 @@ export function appPage(): AppPage {
 
 /**
  * Serves `rendererDir` over the app scheme, adding `headers` to every response. Requests for
- * another host or outside the folder are refused, so the scheme cannot read other files.
+ * another host or outside the folder are refused, so the scheme cannot read other files. The
+ * page gets the corpus's theme choice written into it, as serve mode's does, so its first paint
+ * already has the theme (renderer/public/theme-boot.js).
  */
-export function serveAppScheme(rendererDir: string, headers: Record<string, string>): void {
+export function serveAppScheme(rendererDir: string, headers: Record<string, string>, themeChoice: () => Promise<ThemeChoice>): void {
   const root = resolve(rendererDir);
   protocol.handle(scheme, async (request) => {
     const url = new URL(request.url);
@@ -77,6 +81,10 @@ export function serveAppScheme(rendererDir: string, headers: Record<string, stri
     }
     const merged = new Headers(response.headers);
     for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+    if (inside === 'index.html' && response.ok) {
+      merged.set('cache-control', 'no-store');
+      return new Response(withThemeChoice(await response.text(), await themeChoice()), { status: response.status, headers: merged });
+    }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
   });
 }

@@ -3,7 +3,9 @@
  * business logic; every operation runs in the worker.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, Menu, session } from 'electron';
+import { app, BrowserWindow, Menu, nativeTheme, session } from 'electron';
+import type { ThemeChoice } from '../common/theme';
+import { themeChoiceOf } from '../common/themed-page';
 import { ApiKeyStore } from './api-key-store';
 import { ChosenPaths } from './chosen-paths';
 import { appPage, registerAppScheme, serveAppScheme } from './app-page';
@@ -14,6 +16,7 @@ import { modelKeyOperations, restoreApiKey } from './model-key';
 import { electronNativeBinding, electronNativeDir, rendererDir, workerEntry } from './paths';
 import { contentSecurityPolicy, hardenSession, isFromAppFrame } from './security';
 import { createMainWindow } from './window';
+import { windowBackground } from './window-options';
 import { WorkerHost } from './worker-host';
 
 registerAppScheme();
@@ -25,7 +28,6 @@ else void app.whenReady().then(start);
 function start(): void {
   const page = appPage();
   hardenSession(session.defaultSession, page);
-  if (!page.dev) serveAppScheme(rendererDir, { 'Content-Security-Policy': contentSecurityPolicy(page) });
 
   const nativeBinding = electronNativeBinding();
   if (!nativeBinding) {
@@ -43,15 +45,26 @@ function start(): void {
   void host.open(startupCorpus(process.argv.slice(1), dataDir)).then((started) => {
     if (!started.ok) console.error(`main: the worker could not open the corpus: ${started.error.message}`);
   });
+  // Asked of the worker (calls wait for it to open) at each page load, so a reload after a change in Settings has the new theme.
+  const themeChoice = async (): Promise<ThemeChoice> => {
+    const settings = await host.call('settings.get', {});
+    return (settings.ok ? themeChoiceOf(settings.value) : undefined) ?? 'system';
+  };
+  if (!page.dev) serveAppScheme(rendererDir, { 'Content-Security-Policy': contentSecurityPolicy(page) }, themeChoice);
 
   let window: BrowserWindow | undefined;
-  const showWindow = (): void => {
+  let opening = false;
+  const showWindow = async (): Promise<void> => {
     if (window) {
       if (window.isMinimized()) window.restore();
       window.focus();
       return;
     }
-    const created = createMainWindow(page);
+    if (opening) return;
+    opening = true;
+    // The window's own background, before the page paints, in the corpus's theme.
+    const created = createMainWindow(page, windowBackground(await themeChoice(), nativeTheme.shouldUseDarkColors));
+    opening = false;
     created.on('closed', () => {
       if (window === created) window = undefined;
     });
@@ -64,10 +77,10 @@ function start(): void {
   forwardEvents(host, () => window?.webContents);
   Menu.setApplicationMenu(buildAppMenu({ openCorpus: () => void openCorpusFromDialog(host, window) }));
 
-  showWindow();
-  app.on('second-instance', showWindow);
+  void showWindow();
+  app.on('second-instance', () => void showWindow());
   // macOS keeps the app running without windows and reopens one from the dock.
-  app.on('activate', showWindow);
+  app.on('activate', () => void showWindow());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

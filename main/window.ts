@@ -5,30 +5,15 @@
 import { BrowserWindow } from 'electron';
 import type { AppPage } from './app-page';
 import { preloadEntry } from './paths';
+import { mainWindowOptions } from './window-options';
 import { hardenWebContents } from './security';
 
-/** Creates the window on the app page; it shows once the first paint is ready. */
-export function createMainWindow(page: AppPage): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'Rubric Workbench',
-    webPreferences: {
-      preload: preloadEntry,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: false,
-    },
-  });
+/**
+ * Creates the window on the app page; it shows once the first paint is ready, on
+ * `backgroundColor` (the corpus theme's) until then.
+ */
+export function createMainWindow(page: AppPage, backgroundColor: string): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(preloadEntry, backgroundColor));
   hardenWebContents(window.webContents, page);
   window.once('ready-to-show', () => window.show());
   window.loadURL(page.url).catch((err: unknown) => {

@@ -10,7 +10,7 @@ import { isOperationName, parseRequest } from '../../common/contract';
 import { contentSecurityPolicy } from '../../common/content-security-policy';
 import { ApiError, toErrorData, type ApiErrorData, type ErrorCode } from '../../common/errors';
 import { applyPathPolicy } from '../../common/path-fields';
-import { themeChoices, type ThemeChoice } from '../../common/theme';
+import type { ThemeChoice } from '../../common/theme';
 import { exportsFolder } from '../labels/exports-folder';
 import { eventSockets } from './event-sockets';
 import { sendExportFile } from './export-downloads';
@@ -20,7 +20,7 @@ import { sendJson } from './json-response';
 import { maxBodyBytes, readJsonBody, tooLarge } from './request-body';
 import { servePathPolicy } from './serve-path-policy';
 import { serveStatic } from './static-files';
-import { withThemeChoice } from './themed-page';
+import { themeChoiceOf, withThemeChoice } from '../../common/themed-page';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 import { SessionPeople } from './session-people';
@@ -166,8 +166,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // updated as settings saves pass through, so serving a page never waits behind the worker's queue.
   let themeChoice: ThemeChoice = 'system';
   const noteTheme = (result: Result<unknown>) => {
-    const theme = result.ok && typeof result.value === 'object' && result.value !== null ? (result.value as { theme?: unknown }).theme : undefined;
-    themeChoice = themeChoices.find((c) => c === theme) ?? themeChoice;
+    themeChoice = (result.ok ? themeChoiceOf(result.value) : undefined) ?? themeChoice;
   };
   noteTheme(await worker.call('settings.get', {}));
   const largeBodies = new BodyThread();

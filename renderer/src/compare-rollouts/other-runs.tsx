@@ -9,20 +9,30 @@ import { navigate } from '../router/router';
 /** Most other runs listed; the Corpus screen's task filter shows them all. */
 const listed = 50;
 
+/** The palette command comparing with the preferred other run, as the screen showing the list names it. */
+export interface OtherRunCommand {
+  id: string;
+  group: string;
+  key: string;
+}
+
+const onRolloutScreen: OtherRunCommand = { id: 'rollout.compare-other-run', group: 'Rollout', key: 'c' };
+
 /**
  * A rollout's other runs of the same task (seeds, arms, re-runs), each opening Compare rollouts
- * against this one; `c` compares with the first whose grade differs, else the first.
+ * against this one; the command's key (`c` on the Rollout screen) compares with the first whose
+ * grade differs, else the first.
  */
-export function OtherRuns({ rollout }: { rollout: RolloutDetail }) {
+export function OtherRuns({ rollout, command = onRolloutScreen }: { rollout: Pick<RolloutDetail, 'id' | 'taskId' | 'grade'>; command?: OtherRunCommand }) {
   const list = useOperation('rollouts.list', { task: rollout.taskId, limit: listed + 1 }, { tables: ['rollouts'] });
   const others = (list.data?.rows ?? []).filter((r) => r.id !== rollout.id).slice(0, listed);
   const preferred = others.find((r) => r.grade !== rollout.grade) ?? others[0];
   useCommands([
     {
-      id: 'rollout.compare-other-run',
-      group: 'Rollout',
-      title: preferred ? `Compare with ${preferred.id}, another run of this task` : 'Compare with another run of this task',
-      keys: ['c'],
+      id: command.id,
+      group: command.group,
+      title: preferred ? `Compare ${rollout.id} with ${preferred.id}, another run of its task` : `Compare ${rollout.id} with another run of its task`,
+      keys: [command.key],
       when: () => preferred !== undefined,
       run: () => preferred && navigate({ name: 'compare-rollouts', a: rollout.id, b: preferred.id, row: null }),
     },

@@ -8,6 +8,11 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 }
 
+/** True when Enter or Space belongs to the focused control: a button, a link, or a disclosure's summary. */
+export function isControlActivation(event: KeyboardEvent): boolean {
+  return (event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLElement && event.target.closest('button, a[href], summary') !== null;
+}
+
 /**
  * Calls `handler` for keydowns on the document that are not typed into a form field, carry
  * no Ctrl/Alt/Meta modifier and come while no modal dialog is open. The handler returns true
@@ -22,8 +27,7 @@ export function useGlobalKeys(handler: (event: KeyboardEvent) => boolean): void 
       // An open modal dialog owns the keyboard; the screen behind it must not react.
       if (document.querySelector('dialog[open]')) return;
       if (isTypingTarget(event.target)) return;
-      // Enter and Space on a focused button or link belong to that control.
-      if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLElement && event.target.closest('button, a[href]')) return;
+      if (isControlActivation(event)) return;
       if (latest.current(event)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);

@@ -5,13 +5,14 @@ import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-type
 import { useCommands } from '../commands/use-commands';
 import { navigate } from '../router/router';
 import { useRunsStore } from '../stores/runs-store';
+import { AttemptRolloutLine } from './attempt-rollout-line';
 import { AttemptGrid } from './attempt-grid';
 import { isFinished, isLive, neverStarted } from './attempt-status';
 import { ComparisonPanel } from './comparison-panel';
 import { ResearchComparisonDialog } from './research-comparison';
 import { ConfirmDialog } from './confirm-dialog';
 import { gridRows } from './grid-model';
-import { parseParallel, poolRequest } from './pool-fields';
+import { usePoolChoice } from './pool-fields';
 import { RunControls } from './run-controls';
 import { TerminalPanes } from './terminal-panes';
 import { StatusLegend } from './status-legend';
@@ -40,8 +41,6 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
     useShallow((s) => ({ backend: s.backend, setBackend: s.setBackend, start: s.start, cancel: s.cancel, stop: s.stop })),
   );
   const [cap, setCap] = useState('');
-  const [parallel, setParallel] = useState('');
-  const [extraHosts, setExtraHosts] = useState<string[]>([]);
   const [kept, setKept] = useState<number[]>([]);
   const [starting, setStarting] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -55,14 +54,14 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
   const finished = detail.attempts.filter((a) => isFinished(a.status)).length;
   const liveJobs = [...new Set(detail.attempts.filter(isLive).map((a) => a.runJobId!))];
   const capValue = parseCap(cap);
-  const parallelValue = parseParallel(parallel);
+  const pool = usePoolChoice(backend);
 
   const select = useCallback((attempt: AttemptRow) => navigate({ name: 'runs', experiment: detail.id, attempt: attempt.id }, { replace: true }), [detail.id]);
 
   const onStart = async () => {
-    if (pending === 0 || starting || Number.isNaN(capValue) || Number.isNaN(parallelValue)) return;
+    if (pending === 0 || starting || Number.isNaN(capValue) || pool.invalid) return;
     setStarting(true);
-    const run = await start(capValue, poolRequest(backend, parallelValue, extraHosts));
+    const run = await start(capValue, pool.request());
     setStarting(false);
     // The terminal follows the run's first attempt, which starts streaming at once.
     if (run?.attempts[0] !== undefined) navigate({ name: 'runs', experiment: detail.id, attempt: run.attempts[0] }, { replace: true });
@@ -115,7 +114,6 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
         )}
         {canRun && (
           <RunControls
-            backend={backend}
             onBackend={setBackend}
             cap={cap}
             capInvalid={Number.isNaN(capValue)}
@@ -127,11 +125,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
             onStart={() => void onStart()}
             onCancel={() => setConfirming(true)}
             onStop={() => void stop(liveJobs)}
-            parallel={parallel}
-            parallelInvalid={Number.isNaN(parallelValue)}
-            onParallel={setParallel}
-            extraHosts={extraHosts}
-            onExtraHosts={setExtraHosts}
+            {...pool.fields}
           />
         )}
       </header>
@@ -143,6 +137,7 @@ export function ExperimentPanel({ detail, attemptId }: { detail: ExperimentDetai
       <div className="experiment-work">
         <div className="experiment-main">
           <AttemptGrid rows={rows} repeats={detail.repeats} selectedId={selected?.id ?? null} onSelect={select} />
+          {selected && <AttemptRolloutLine detail={detail} attempt={selected} />}
           {selected ? (
             <TerminalPanes
               attempts={[

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { HostConfig, LocalHostSettings } from '../../../common/runs/run-types';
 import { useHostsStore } from '../stores/hosts-store';
 import { CountInput } from './count-input';
@@ -16,14 +17,14 @@ export interface PoolFieldsProps {
 }
 
 /** Slots per host as typed: undefined when empty (the hosts' own settings), NaN when not a whole number >= 1. */
-export function parseParallel(text: string): number | undefined {
+function parseParallel(text: string): number | undefined {
   if (text.trim() === '') return undefined;
   const n = Number(text);
   return Number.isInteger(n) && n >= 1 && n <= 256 ? n : NaN;
 }
 
 /** The pool fields of a run request: `parallel` when typed, `hosts` when others share the backend's host's queue. */
-export function poolRequest(backend: string, parallel: number | undefined, extraHosts: readonly string[]): { parallel?: number; hosts?: string[] } {
+function poolRequest(backend: string, parallel: number | undefined, extraHosts: readonly string[]): { parallel?: number; hosts?: string[] } {
   const primary = primaryHost(backend);
   const others = extraHosts.filter((h) => h !== primary);
   return { ...(parallel === undefined ? {} : { parallel }), ...(primary !== null && others.length > 0 ? { hosts: [primary, ...others] } : {}) };
@@ -37,9 +38,32 @@ function hostSettingText(primary: string | null, local: LocalHostSettings | null
 }
 
 /** The backend's host of a local or SSH run (`local` or the saved host's name); null for Slurm. */
-export function primaryHost(backend: string): string | null {
+function primaryHost(backend: string): string | null {
   if (backend === 'local') return 'local';
   return backend.startsWith('ssh:') ? backend.slice('ssh:'.length) : null;
+}
+
+/** The pool fields' state, shared by the start form and the Rerun dialog. */
+export interface PoolChoice {
+  /** What `PoolFields` shows and changes. */
+  fields: Omit<PoolFieldsProps, 'disabled'>;
+  /** The slots typed are not a whole number from 1 to 256. */
+  invalid: boolean;
+  /** The request's `parallel` and `hosts`, as typed. */
+  request(): { parallel?: number; hosts?: string[] };
+}
+
+/** Holds what the pool fields for `backend` hold: slots per host as typed and the hosts also used. */
+export function usePoolChoice(backend: string): PoolChoice {
+  const [parallel, setParallel] = useState('');
+  const [extraHosts, setExtraHosts] = useState<string[]>([]);
+  const value = parseParallel(parallel);
+  const invalid = Number.isNaN(value);
+  return {
+    fields: { backend, parallel, parallelInvalid: invalid, onParallel: setParallel, extraHosts, onExtraHosts: setExtraHosts },
+    invalid,
+    request: () => poolRequest(backend, value, extraHosts),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { useHostsStore } from '../stores/hosts-store';
 import { useRunsStore } from '../stores/runs-store';
 import { BackendSelect } from './backend-select';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
-import { parseParallel, PoolFields, poolRequest } from './pool-fields';
+import { PoolFields, usePoolChoice } from './pool-fields';
 
 /** A stored program version to run again, addressed as `programs.get` addresses it. */
 export type ProgramVersion = RequestOf<'programs.get'>;
@@ -26,12 +26,10 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
   const [backend, setBackend] = useState(() => useRunsStore.getState().backend);
   const [repeats, setRepeats] = useState('3');
   const [cap, setCap] = useState('');
-  const [parallel, setParallel] = useState('');
-  const [extraHosts, setExtraHosts] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [starting, setStarting] = useState(false);
 
-  const parallelValue = parseParallel(parallel);
+  const pool = usePoolChoice(backend);
 
   // The slot field's default names the host's setting, so the hosts and this machine's settings are needed here too.
   useEffect(() => {
@@ -40,7 +38,7 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
 
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    if (Number.isNaN(parallelValue)) return setErrors({ parallel: 'Slots per host: a whole number from 1 to 256, or empty for each host’s setting' });
+    if (pool.invalid) return setErrors({ parallel: 'Slots per host: a whole number from 1 to 256, or empty for each host’s setting' });
     setStarting(true);
     try {
       const run = await api('runs.rerun', {
@@ -48,7 +46,7 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
         backend,
         repeats: numberOrDefault(repeats),
         timeoutS: numberOrDefault(cap),
-        ...poolRequest(backend, parallelValue, extraHosts),
+        ...pool.request(),
       });
       useRunsStore.getState().setBackend(backend);
       navigate({ name: 'runs', experiment: run.experiment, attempt: run.attempts[0] ?? null });
@@ -104,15 +102,7 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
             <span className="muted">s (empty: the case&apos;s default, 600 s)</span>
           </label>
           {errors.timeoutS && <p className="field-error">{errors.timeoutS}</p>}
-          <PoolFields
-            backend={backend}
-            parallel={parallel}
-            parallelInvalid={Number.isNaN(parallelValue)}
-            onParallel={setParallel}
-            extraHosts={extraHosts}
-            onExtraHosts={setExtraHosts}
-            disabled={starting}
-          />
+          <PoolFields {...pool.fields} disabled={starting} />
           {errors.parallel && (
             <p className="field-error" data-testid="rerun-parallel-error">
               {errors.parallel}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withThemeChoice } from './themed-page';
+import { themeChoiceOf, withThemeChoice } from './themed-page';
 
 describe('the page served with the corpus theme', () => {
   it('writes the choice into the html element, keeping its other attributes', () => {
@@ -11,5 +11,11 @@ describe('the page served with the corpus theme', () => {
 
   it('leaves a page without an html element as it is', () => {
     expect(withThemeChoice('<p>no html</p>', 'light')).toBe('<p>no html</p>');
+  });
+
+  it("reads the choice from settings.get's answer, and nothing from one without a known choice", () => {
+    expect(themeChoiceOf({ theme: 'dark', annotator: 'ana' })).toBe('dark');
+    expect(themeChoiceOf({ theme: 'sepia' })).toBeUndefined();
+    expect(themeChoiceOf(null)).toBeUndefined();
   });
 });
