@@ -7,7 +7,7 @@
 import type { OperationName, ParsedRequestOf } from '../../common/contract';
 import { ApiError } from '../../common/errors';
 import { operationRoles } from '../../common/operation-roles';
-import { roleAllows, type Person } from '../../common/people/people';
+import { aRole, roleAllows, type Person } from '../../common/people/people';
 import type { Db } from '../db/open-corpus';
 import { getSettings } from '../labels/user-settings';
 import { refuseWhileBlind } from './blind-answers';
@@ -22,8 +22,7 @@ const blindField = new Set<OperationName>(['labels.queue', 'labels.evidence']);
 export function requireRole(op: OperationName, person: Person): void {
   const required = operationRoles[op];
   if (roleAllows(person.role, required)) return;
-  const article = person.role === 'admin' ? 'an' : 'a';
-  throw new ApiError('forbidden', `${op}: needs the ${required} role; ${person.name} is ${article} ${person.role}`, { required, role: person.role });
+  throw new ApiError('forbidden', `${op}: needs the ${required} role; ${person.name} is ${aRole(person.role)}`, { required, role: person.role });
 }
 
 /** Returns the request as the person may make it: in their own name, with their own blind setting; throws `forbidden` for another's name. */
