@@ -7,23 +7,14 @@
  * unnoticed.
  */
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OperationName, ResponseOf } from '../../common/contract';
 import { operationNames } from '../../common/contract';
 import { operationRoles } from '../../common/operation-roles';
 import { operationAccess } from '../core/operation-access';
-import { startServer, type RunningServer } from '../serve/server';
-import { stubRenderer, useSampleCorpus } from '../test-support/serve-fixture';
-import { useTempDir } from '../test-support/temp-dir';
+import { useTeamServer } from '../test-support/team-server';
 
-const tempDir = useTempDir();
-const sampleCorpus = useSampleCorpus();
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-});
-
-const ownerToken = 'owner-token-0123456789';
+const startTeam = useTeamServer();
 const library = 'whole-rollout-pool';
 const judged = { rollout: 'r-0001', path: 'analysis.py', version: 0 };
 const pool = { kind: 'library', library } as const;
@@ -145,20 +136,9 @@ function leaks(answer: unknown, secrets: Secrets): string[] {
 
 describe('blind mode over every read an auditor may make', () => {
   it("sends a blind auditor who has labelled nothing no other person's label, no CWM verdict and no rubric's category", async () => {
-    const dir = tempDir();
-    const dbPath = await sampleCorpus(dir);
-    const server = await startServer({ dbPath, port: 0, seedSample: false, rendererDir: stubRenderer(dir), token: ownerToken });
-    running.push(server);
-    const call = async (token: string, op: string, body: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/${op}`, {
-        method: 'POST',
-        headers: { 'x-rwb-token': token },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
-    };
-    const added = await call(ownerToken, 'people.add', { name: 'bob', role: 'auditor' });
-    const bob = (op: string, body: unknown) => call((added.value as { token: string }).token, op, body);
+    const { dbPath, call, addPerson } = await startTeam();
+    const bobToken = await addPerson('bob', 'auditor');
+    const bob = (op: string, body: unknown) => call(bobToken, op, body);
     const secrets = secretsOf(dbPath);
     const reads = readsOf(secrets);
     expect(secrets.others.size).toBeGreaterThan(0);

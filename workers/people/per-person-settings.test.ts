@@ -1,57 +1,25 @@
 /**
  * Blind mode, the theme and the label queue's position are each person's own (issue 28): two
  * auditors on one serve process change theirs, and neither's change reaches the other nor the
- * first paint of the other's page; one cannot move the other's place in the queue. A real server and worker on a copy of the sample corpus.
+ * first paint of the other's page; one cannot move the other's place in the queue.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResponseOf } from '../../common/contract';
-import { startServer, type RunningServer } from '../serve/server';
-import { stubRenderer, useSampleCorpus } from '../test-support/serve-fixture';
-import { useTempDir } from '../test-support/temp-dir';
+import { ownerToken, useTeamServer } from '../test-support/team-server';
 
-const tempDir = useTempDir();
-const sampleCorpus = useSampleCorpus();
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.close()));
-});
-
-const ownerToken = 'owner-token-0123456789';
+const startTeam = useTeamServer();
 const pool = { kind: 'library', library: 'whole-rollout-pool' } as const;
-
-interface Answer {
-  ok: boolean;
-  value?: unknown;
-  error?: { code: string; message: string };
-}
 
 describe('per-person settings over serve mode', () => {
   it("keeps each person's blind mode, theme and queue position apart", async () => {
-    const dir = tempDir();
-    const dbPath = await sampleCorpus(dir);
-    const rendererDir = stubRenderer(dir);
     // The page's theme is written into its <html> element, which the stand-in page needs for it.
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html lang="en"><body></body></html>');
-    const server = await startServer({ dbPath, port: 0, seedSample: false, rendererDir, token: ownerToken });
-    running.push(server);
-    const call = async (token: string, op: string, body: unknown): Promise<Answer> => {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/${op}`, {
-        method: 'POST',
-        headers: { 'x-rwb-token': token },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as Answer;
-    };
-    const value = async <T>(token: string, op: string, body: unknown): Promise<T> => {
-      const answer = await call(token, op, body);
-      if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-      return answer.value as T;
-    };
-    const token = async (name: string) => (await value<ResponseOf<'people.add'>>(ownerToken, 'people.add', { name, role: 'auditor' })).token;
-    const ann = await token('ann');
-    const bob = await token('bob');
+    const { server, call, value, addPerson } = await startTeam((dir) =>
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><body></body></html>'),
+    );
+    const ann = await addPerson('ann', 'auditor');
+    const bob = await addPerson('bob', 'auditor');
     const settings = (who: string) => value<ResponseOf<'settings.get'>>(who, 'settings.get', {});
 
     await value(ann, 'settings.set', { theme: 'dark', blind: false });

@@ -11,70 +11,31 @@ import type { ResponseOf } from '../../common/contract';
 import { FakeMessagesServer } from '../model/test-support/fake-messages-server';
 import { testKey } from '../model/test-support/model-test-kit';
 import { pipelineReply } from '../pipeline/test-support/fake-pipeline-model';
-import { startServer, type RunningServer } from '../serve/server';
-import { stubRenderer, useSampleCorpus } from '../test-support/serve-fixture';
-import { useTempDir } from '../test-support/temp-dir';
+import { useTeamServer } from '../test-support/team-server';
 
-const tempDir = useTempDir();
-const sampleCorpus = useSampleCorpus();
-const cleanups: (() => Promise<void>)[] = [];
+const startTeam = useTeamServer();
+let model: FakeMessagesServer | undefined;
 afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((close) => close()));
+  await model?.stop();
   vi.unstubAllEnvs();
 });
 
-const ownerToken = 'owner-token-0123456789';
-const scopes = [
-  'dataset',
-  'starting_model',
-  'hidden_assets',
-  'protocol_exposure',
-  'evaluator',
-  'network',
-  'contamination',
-  'resources',
-  'submission_timing',
-  'receipts',
-];
-const cleanAudit = Object.fromEntries(scopes.map((s) => [s, { status: 'clean', evidence: '', impact: '' }]));
-
-interface Answer {
-  ok: boolean;
-  value?: unknown;
-  error?: { code: string; message: string };
-}
-
 describe('writes over serve mode', () => {
   it("are made in the session's person's name, and one naming another annotator is refused", async () => {
-    const model = await FakeMessagesServer.start(testKey);
-    cleanups.push(() => model.stop());
+    model = await FakeMessagesServer.start(testKey);
     model.replyWith(pipelineReply);
     // The worker is a child process: it takes the model's address from the environment it starts with.
     vi.stubEnv('ANTHROPIC_API_KEY', testKey);
     vi.stubEnv('ANTHROPIC_BASE_URL', model.url);
     vi.stubEnv('RWB_MODEL_MODE', 'live');
-    const dir = tempDir();
-    const dbPath = await sampleCorpus(dir);
-    const server: RunningServer = await startServer({ dbPath, port: 0, seedSample: false, rendererDir: stubRenderer(dir), token: ownerToken });
-    cleanups.push(() => server.close());
-    const call = async (token: string, op: string, body: unknown): Promise<Answer> => {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/${op}`, {
-        method: 'POST',
-        headers: { 'x-rwb-token': token },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as Answer;
-    };
-    const value = async <T>(token: string, op: string, body: unknown): Promise<T> => {
-      const answer = await call(token, op, body);
-      if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-      return answer.value as T;
-    };
-    const token = async (name: string, role: string) => (await value<ResponseOf<'people.add'>>(ownerToken, 'people.add', { name, role })).token;
-    const rita = await token('rita', 'researcher');
-    const ann = await token('ann', 'auditor');
+    const { dbPath, call, value, addPerson } = await startTeam();
+    const rita = await addPerson('rita', 'researcher');
+    const ann = await addPerson('ann', 'auditor');
     const rollout = { kind: 'rollout', id: 'r-0001' };
     const rubric = { kind: 'rubric', id: 'rb-0011' };
+    const auditRule = (await value<ResponseOf<'labels.schemas'>>(ann, 'labels.schemas', {})).find((s) => s.name === 'run_audit')!.definition.value;
+    const scopes = auditRule.kind === 'scopes' ? auditRule.scopes.map((s) => s.value) : [];
+    const cleanAudit = Object.fromEntries(scopes.map((s) => [s, { status: 'clean', evidence: '', impact: '' }]));
 
     // Another's name is refused for a label, an adjudication and a run audit alike.
     for (const body of [
