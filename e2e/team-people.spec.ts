@@ -65,3 +65,22 @@ test('an admin adds a person in Settings → People, copies their link, changes 
   expect(refused.status()).toBe(403);
   await caraPage.context().close();
 });
+
+test("each person's density is their own: compact for one leaves the other's window as it was", async ({ workbench, page, browser }) => {
+  const { token } = await workbench.call('people.add', { name: 'dana', role: 'auditor' });
+  const dana = await signIn(browser, `${workbench.origin}/?token=${token}`);
+  await dana.getByTestId('settings-density-compact').click();
+  await expect(dana.getByTestId('settings-density-compact')).toBeChecked();
+  await expect(dana.locator('html')).toHaveAttribute('data-density', 'compact');
+  const row = (p: Page) => p.locator('[data-testid="people-row"][data-person="dana"]');
+  const compactHeight = (await row(dana).boundingBox())!.height;
+  await dana.screenshot({ path: `${screenshotDir}/team-density-compact.png` });
+
+  await workbench.open('#/settings');
+  await expect(page.locator('html')).toHaveAttribute('data-density', 'comfortable');
+  await expect(page.getByTestId('settings-density-comfortable')).toBeChecked();
+  expect((await row(page).boundingBox())!.height).toBeGreaterThan(compactHeight);
+  await dana.reload();
+  await expect(dana.locator('html')).toHaveAttribute('data-density', 'compact');
+  await dana.context().close();
+});

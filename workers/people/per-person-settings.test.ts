@@ -1,5 +1,5 @@
 /**
- * Blind mode, the theme and the label queue's position are each person's own (issue 28): two
+ * Blind mode, the theme, the density and the label queue's position are each person's own (issue 28): two
  * auditors on one serve process change theirs, and neither's change reaches the other nor the
  * first paint of the other's page; one cannot move the other's place in the queue.
  */
@@ -13,7 +13,7 @@ const startTeam = useTeamServer();
 const pool = { kind: 'library', library: 'whole-rollout-pool' } as const;
 
 describe('per-person settings over serve mode', () => {
-  it("keeps each person's blind mode, theme and queue position apart", async () => {
+  it("keeps each person's blind mode, theme, density and queue position apart", async () => {
     // The page's theme is written into its <html> element, which the stand-in page needs for it.
     const { server, call, value, addPerson } = await startTeam((dir) =>
       writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><body></body></html>'),
@@ -22,11 +22,12 @@ describe('per-person settings over serve mode', () => {
     const bob = await addPerson('bob', 'auditor');
     const settings = (who: string) => value<ResponseOf<'settings.get'>>(who, 'settings.get', {});
 
-    await value(ann, 'settings.set', { theme: 'dark', blind: false });
+    await value(ann, 'settings.set', { theme: 'dark', blind: false, density: 'compact' });
     await value(bob, 'settings.set', { theme: 'light' });
-    expect(await settings(ann)).toMatchObject({ annotator: 'ann', theme: 'dark', blind: false });
-    expect(await settings(bob)).toMatchObject({ annotator: 'bob', theme: 'light', blind: true });
-    expect(await settings(ownerToken)).toMatchObject({ theme: 'system', blind: true });
+    expect(await settings(ann)).toMatchObject({ annotator: 'ann', theme: 'dark', blind: false, density: 'compact' });
+    expect(await settings(bob)).toMatchObject({ annotator: 'bob', theme: 'light', blind: true, density: 'comfortable' });
+    expect(await settings(ownerToken)).toMatchObject({ theme: 'system', blind: true, density: 'comfortable' });
+    expect((await call(bob, 'settings.set', { density: 'tiny' })).error?.code).toBe('invalid_request');
     // Each page's first paint has its person's theme, not the last one saved by anyone.
     await value(ownerToken, 'settings.set', { theme: 'light' });
     const pageTheme = async (who: string) => /data-theme-choice="(\w+)"/.exec(await (await fetch(`http://127.0.0.1:${server.port}/s/${who}/`)).text())?.[1];

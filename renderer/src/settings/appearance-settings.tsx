@@ -1,11 +1,12 @@
-import { themeChoices, type ThemeChoice } from '../../../common/theme';
+import { densityChoices, themeChoices, type DensityChoice, type ThemeChoice } from '../../../common/theme';
 import { useCommands } from '../commands/use-commands';
 import { useSettingsStore } from '../stores/settings-store';
 
 const choiceLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const densityLabels: Record<DensityChoice, string> = { comfortable: 'Comfortable', compact: 'Compact' };
 
-/** The theme: the system's (prefers-color-scheme), or light or dark always. Kept in the corpus with the other settings. */
-export function AppearanceSettings({ theme }: { theme: ThemeChoice }) {
+/** The theme (the system's prefers-color-scheme, or light or dark always) and the density; each person's own, kept in the corpus. */
+export function AppearanceSettings({ theme, density }: { theme: ThemeChoice; density: DensityChoice }) {
   const save = useSettingsStore((s) => s.save);
   useCommands(
     themeChoices.map((choice) => ({
@@ -14,6 +15,15 @@ export function AppearanceSettings({ theme }: { theme: ThemeChoice }) {
       title: `Theme: ${choiceLabels[choice]}`,
       when: () => theme !== choice,
       run: () => void save({ theme: choice }),
+    })),
+  );
+  useCommands(
+    densityChoices.map((choice) => ({
+      id: `settings.density-${choice}`,
+      group: 'Settings',
+      title: `Density: ${densityLabels[choice]}`,
+      when: () => density !== choice,
+      run: () => void save({ density: choice }),
     })),
   );
   return (
@@ -35,6 +45,21 @@ export function AppearanceSettings({ theme }: { theme: ThemeChoice }) {
         ))}
       </div>
       <p className="muted">System follows the light or dark appearance your operating system asks for, and changes with it.</p>
+      <div className="theme-choice" role="radiogroup" aria-label="Density" data-testid="settings-density">
+        {densityChoices.map((choice) => (
+          <label key={choice} className="theme-option">
+            <input
+              type="radio"
+              name="density"
+              value={choice}
+              checked={density === choice}
+              onChange={() => void save({ density: choice })}
+              data-testid={`settings-density-${choice}`}
+            />
+            {densityLabels[choice]}
+          </label>
+        ))}
+      </div>
     </section>
   );
 }
