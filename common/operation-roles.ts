@@ -94,6 +94,7 @@ export const operationRoles: Record<OperationName, Role> = {
   'verdicts.list': 'auditor',
   'people.list': 'auditor',
   'people.add': 'admin',
+  'people.setRole': 'admin',
   'people.revoke': 'admin',
   'people.owner': 'admin',
 };

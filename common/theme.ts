@@ -4,6 +4,10 @@
 export const themeChoices = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof themeChoices)[number];
 
+/** How much the window fits in: comfortable spacing, or compact rows and padding for more per screen. */
+export const densityChoices = ['comfortable', 'compact'] as const;
+export type DensityChoice = (typeof densityChoices)[number];
+
 /** A theme the window can show. */
 export type Theme = 'light' | 'dark';
 

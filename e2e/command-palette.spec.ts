@@ -190,6 +190,8 @@ test('the palette finds and runs an action on each screen, and the rollout keys 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await runFromPalette(page, 'theme light', 'settings.theme-light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await runFromPalette(page, 'density compact', 'settings.density-compact');
+  await expect(page.locator('html')).toHaveAttribute('data-density', 'compact');
 });
 
 test('the palette closes when back or forward moves to another screen, and later keys reach that screen', async ({ workbench, page }) => {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { labelTarget } from '../corpus/bundle';
 import { boundedJson } from '../request-bounds';
 import { labelSchemaDefinition, schemaName } from './label-schema';
-import { themeChoices } from '../theme';
+import { densityChoices, themeChoices } from '../theme';
 
 /** An annotator's name: it is stored with every label and travels in files, so a plain word. */
 export const annotatorName = z
@@ -105,7 +105,12 @@ export const labelEvidenceRequest = z.object({ schema: schemaName, annotator: an
 export const labelSchemaSaveRequest = z.object({ name: schemaName, definition: labelSchemaDefinition }).strict();
 
 export const settingsSetRequest = z
-  .object({ annotator: annotatorName.nullable().optional(), blind: z.boolean().optional(), theme: z.enum(themeChoices).optional() })
+  .object({
+    annotator: annotatorName.nullable().optional(),
+    blind: z.boolean().optional(),
+    theme: z.enum(themeChoices).optional(),
+    density: z.enum(densityChoices).optional(),
+  })
   .strict();
 
 export const labelExportRequest = z

@@ -8,7 +8,7 @@ import type { Taxonomy } from '../rubrics/rubric-types';
 import type { ApiErrorData } from '../errors';
 import type { LabelSchema } from './label-schema';
 import type { Role } from '../people/people';
-import type { ThemeChoice } from '../theme';
+import type { DensityChoice, ThemeChoice } from '../theme';
 
 /** What a label is about, as bundle v1 names it (`{"kind":"rubric","id":"rb-0001"}`). */
 export interface LabelTarget {
@@ -192,6 +192,8 @@ export interface WorkbenchSettings {
   blind: boolean;
   /** The window's colours: the system's choice (prefers-color-scheme), or light or dark always. */
   theme: ThemeChoice;
+  /** How much the window fits in: comfortable or compact spacing. */
+  density: DensityChoice;
   /** What this person may do; the desktop app's one person is an admin. */
   role: Role;
   /** Signed in through a link of their own (serve mode): the name is theirs and cannot be changed here. */

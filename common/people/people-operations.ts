@@ -10,6 +10,8 @@ export const peopleOperations = {
   'people.list': op<TeamMember[]>()(z.object({}).strict()),
   /** Adds a person with a sign-in link of their own, or gives a person a new link (the old one stops working). */
   'people.add': op<PersonAdded>()(z.object({ name: annotatorName, role: z.enum(roles).default('auditor') }).strict()),
+  /** Changes a person's role, effective from their next request; their link stays the same. */
+  'people.setRole': op<Person>()(z.object({ name: annotatorName, role: z.enum(roles) }).strict()),
   /** Their link stops working at once, on open connections too; their labels stay theirs. */
   'people.revoke': op<Person>()(z.object({ name: annotatorName }).strict()),
   /** The person a serve process's printed URL signs in as: the first admin, made on a first start from the annotator setting or the OS user. */

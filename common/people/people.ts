@@ -14,6 +14,11 @@ export interface Person {
   role: Role;
 }
 
+/** The role as a sentence names it: "an auditor", "a researcher", "an admin". */
+export function aRole(role: Role): string {
+  return `${role === 'researcher' ? 'a' : 'an'} ${role}`;
+}
+
 /** Whether a person of `role` may run an operation that needs `required`: each role may do all that the ones before it may. */
 export function roleAllows(role: Role, required: Role): boolean {
   return roles.indexOf(role) >= roles.indexOf(required);
@@ -24,6 +29,8 @@ export interface TeamMember extends Person {
   createdAt: string;
   /** Whether a sign-in link of theirs is stored (the owner of a first start signs in through the printed URL instead). */
   hasLink: boolean;
+  /** Whether their link was revoked: they no longer sign in, and their labels stay theirs. */
+  revoked: boolean;
   /** Per label schema: items with their current label, and Cohen's kappa with each other annotator on their shared items. */
   progress: { schema: string; done: number; agreement: { with: string; items: number; kappa: number | null }[] }[];
 }

@@ -21,6 +21,7 @@ import './styles/settings.css';
 import './styles/runs.css';
 import './styles/pipeline.css';
 import './styles/commands.css';
+import './styles/density.css';
 
 installWindowTheme();
 installNavigationGuard();

@@ -1,4 +1,4 @@
-import { roles } from '../../common/people/people';
+import { aRole, roles } from '../../common/people/people';
 import { UsageError } from './cli-error';
 import { oneOf } from './choice-option';
 import { defineCommand, type CommandContext, type OptionSpecs } from './commands';
@@ -6,9 +6,10 @@ import { formatTable } from './format-table';
 
 /** Each subcommand's usage; the first line is the summary `rwb --help` lists. */
 const usages = [
-  'rwb people add|list|revoke ...',
+  'rwb people add|list|role|revoke ...',
   '  rwb people add NAME [--role auditor|researcher|admin] [--url BASE] [--db FILE]',
   '  rwb people list [--db FILE]',
+  '  rwb people role NAME --role auditor|researcher|admin [--db FILE]',
   '  rwb people revoke NAME [--db FILE]',
 ];
 
@@ -42,6 +43,13 @@ const subcommands: Record<string, (ctx: CommandContext<typeof options>, args: st
     ctx.out(`${formatTable([['name', 'role', 'link', 'added', 'labelled'], ...rows])}\n`);
   },
 
+  async role(ctx, args) {
+    const role = oneOf(ctx.values.role, roles, 'role');
+    if (role === undefined) throw new UsageError('people role needs --role auditor|researcher|admin');
+    const person = await (await ctx.core()).invoke('people.setRole', { name: nameOf(args, 'role'), role });
+    ctx.out(`${person.name} is now ${aRole(person.role)}, from their next request\n`);
+  },
+
   async revoke(ctx, args) {
     const person = await (await ctx.core()).invoke('people.revoke', { name: nameOf(args, 'revoke') });
     ctx.out(`${person.name}'s link no longer signs in; their labels stay theirs\n`);
@@ -51,7 +59,7 @@ const subcommands: Record<string, (ctx: CommandContext<typeof options>, args: st
 /** `rwb people`: the team of a serve-mode workbench, each with a sign-in link of their own. */
 export const peopleCommand = defineCommand({
   usage: usages[0]!,
-  summary: 'the people of a corpus: add one (prints their sign-in link), list them, revoke a link',
+  summary: 'the people of a corpus: add one (prints their sign-in link), list them, change a role, revoke a link',
   options,
   async run(ctx) {
     const [name, ...args] = ctx.positionals;

@@ -46,7 +46,7 @@ import { precisionRecallReport } from '../judge/pr-query';
 import { listVerdicts } from '../judge/verdict-store';
 import { libraryBuild, rubricCitations } from '../pipeline/build-queries';
 import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from '../pipeline/pipeline-jobs';
-import { addPerson, ownerPerson, revokePerson } from '../people/people-store';
+import { addPerson, ownerPerson, revokePerson, setRole } from '../people/people-store';
 import { teamProgress } from '../people/team-progress';
 import { appVersion } from './app-version';
 import { runImportJob } from '../import/import-job';
@@ -161,6 +161,7 @@ export const handlers: Handlers = {
   'verdicts.list': (req, { db }) => listVerdicts(db, req),
   'people.list': (_req, { db }) => teamProgress(db),
   'people.add': (req, ctx) => written(ctx, ['people'], () => addPerson(ctx.db, req.name, req.role)),
+  'people.setRole': (req, ctx) => written(ctx, ['people'], () => setRole(ctx.db, req.name, req.role)),
   'people.revoke': (req, ctx) => written(ctx, ['people'], () => revokePerson(ctx.db, req.name)),
   'people.owner': (req, ctx) => written(ctx, ['people'], () => ownerPerson(ctx.db, req.fallbackName)),
 };

@@ -94,6 +94,7 @@ export const operationAccess: Record<OperationName, 'read' | 'write'> = {
   'verdicts.list': 'read',
   'people.list': 'read',
   'people.add': 'write',
+  'people.setRole': 'write',
   'people.revoke': 'write',
   'people.owner': 'write',
 };

@@ -34,11 +34,27 @@ export function toBundleRecord(label: NewLabel): RecordOf<'label'> {
   return labelRecord.parse({ ...extras, type: 'label', ...fields }) as RecordOf<'label'>;
 }
 
+/**
+ * One writer per connection for the labels made here. A writer prepares the statements of every
+ * record type when it is made, which cost more than the label itself; a label touches none of
+ * the state a writer keeps for an import (its references, programs and texts), so one is reused.
+ */
+const labelWriters = new WeakMap<Db, RecordWriter>();
+
+function labelWriter(db: Db): RecordWriter {
+  let writer = labelWriters.get(db);
+  if (writer === undefined) {
+    writer = new RecordWriter(db);
+    labelWriters.set(db, writer);
+  }
+  return writer;
+}
+
 /** Inserts one label row; the caller holds the transaction. Returns the row id. */
 export function insertLabel(db: Db, label: NewLabel): number {
-  const writer = new RecordWriter(db);
+  const writer = labelWriter(db);
+  // A label derives no failure events, so the writer's failure deriver has nothing to finish.
   writer.write(toBundleRecord(label), { file: 'labels.add', line: 1 });
-  writer.failures.finish();
   return oneRow(
     db
       .prepare<unknown[], number>('SELECT id FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ? AND target_id = ? AND made_at = ?')

@@ -1,9 +1,9 @@
 /**
- * Settings kept in the corpus (Settings screen): who labels, blind mode and the theme. They live in the
- * corpus, not in the browser, because serve mode's origin (its port) changes every start and a
- * browser's storage would forget them. A signed-in person (serve mode) keeps blind mode and the
- * theme for themself and labels in their own name; the desktop app's one person keeps them for
- * the corpus. Nothing secret is ever stored here.
+ * Settings kept in the corpus (Settings screen): who labels, blind mode, the theme and the
+ * density. They live in the corpus, not in the browser, because serve mode's origin (its port)
+ * changes every start and a browser's storage would forget them. A signed-in person (serve mode)
+ * keeps blind mode, the theme and the density for themself and labels in their own name; the
+ * desktop app's one person keeps them for the corpus. Nothing secret is ever stored here.
  */
 import type { ParsedRequestOf } from '../../common/contract';
 import { ApiError } from '../../common/errors';
@@ -11,8 +11,8 @@ import type { WorkbenchSettings } from '../../common/labels/labels';
 import type { Person } from '../../common/people/people';
 import type { Db } from '../db/open-corpus';
 
-type Stored = Pick<WorkbenchSettings, 'annotator' | 'blind' | 'theme'>;
-const defaults: Stored = { annotator: null, blind: true, theme: 'system' };
+type Stored = Pick<WorkbenchSettings, 'annotator' | 'blind' | 'theme' | 'density'>;
+const defaults: Stored = { annotator: null, blind: true, theme: 'system', density: 'comfortable' };
 
 function storedValues(rows: { key: string; value: string }[]): Partial<Stored> {
   return Object.fromEntries(rows.filter((r) => r.key in defaults).map((r) => [r.key, JSON.parse(r.value) as unknown]));

@@ -1,11 +1,14 @@
 /**
  * Blind mode enforced in the answers themselves: a signed-in person in blind mode never
- * receives another person's label, a CWM verdict or (through the queue and evidence, which
- * take the person's own blind setting) the miner's category for an item they have not
- * labelled, whatever page or client asks. Items count as labelled once the person has any
- * record on them under any schema (a retracted one too: they have seen the item).
+ * receives another person's label, a CWM verdict or the miner's category for an item they
+ * have not labelled, whatever page or client asks (the queue and evidence take the person's
+ * own blind setting; the reads below are filtered; reads that could only answer by category
+ * are refused). Items count as labelled once the person has any record on them under any
+ * schema (a retracted one too: they have seen the item). `blind-reads.test.ts` walks every
+ * read an auditor may make and scans its answer, so a new operation cannot leak unnoticed.
  */
-import type { OperationName, ResponseOf } from '../../common/contract';
+import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
+import { ApiError } from '../../common/errors';
 import type { StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { targetKey } from '../labels/label-rows';
@@ -45,6 +48,30 @@ function visibleLabels(labels: StoredLabel[], person: string, labelled: Labelled
   return labels.filter((l) => l.annotator === person || labelled.has(l.schema, l.target));
 }
 
+/** The miner's category of a rubric the person has not labelled is left out. */
+function blindCategory<T extends { id: string; category: string | null }>(rubric: T, labelled: Labelled): T {
+  return labelled.rubrics.has(rubric.id) ? rubric : { ...rubric, category: null };
+}
+
+/** Why a read cannot be answered in blind mode: its answer is ordered or filtered by the miner's categories. */
+function blindRefusalReason<K extends OperationName>(op: K, request: ParsedRequestOf<K>): string | null {
+  if (op === 'retrieval.run') return "category-split retrieval shows each rubric's category";
+  if (op === 'rubrics.list' && (request as ParsedRequestOf<'rubrics.list'>).category !== undefined)
+    return 'a rubric list filtered by category shows their category';
+  if (op === 'labels.queue') {
+    const set = (request as ParsedRequestOf<'labels.queue'>).targetSet;
+    if (set.kind === 'filter' && set.category !== undefined) return "a queue filtered by category shows its items' category";
+  }
+  return null;
+}
+
+/** Throws `forbidden` for a read blind mode cannot answer without showing the miner's category. */
+export function refuseWhileBlind<K extends OperationName>(op: K, request: ParsedRequestOf<K>): void {
+  const reason = blindRefusalReason(op, request);
+  if (reason !== null)
+    throw new ApiError('forbidden', `${op}: ${reason}, which blind mode hides until you label the item; turn blind mode off to see it`, { blind: true });
+}
+
 /** Filters the answer of a read that can carry others' labels or the CWM's verdicts; other answers pass as they are. */
 export function blindAnswer<K extends OperationName>(op: K, value: ResponseOf<K>, db: Db, person: string): ResponseOf<K> {
   const labelled = () => new Labelled(db, person);
@@ -65,6 +92,18 @@ export function blindAnswer<K extends OperationName>(op: K, value: ResponseOf<K>
       const seen = answer.mine !== null && answer.mine.annotator === person;
       const own = seen || labelled().has('run_audit', { kind: 'rollout', id: answer.rollout });
       return (own ? answer : { ...answer, mine: null, markdown: null, others: [] }) as ResponseOf<K>;
+    }
+    case 'rubrics.list': {
+      const answer = value as ResponseOf<'rubrics.list'>;
+      const mine = labelled();
+      return { ...answer, rows: answer.rows.map((r) => blindCategory(r, mine)) } as ResponseOf<K>;
+    }
+    case 'rubrics.get': {
+      const answer = value as ResponseOf<'rubrics.get'>;
+      const mine = labelled();
+      const target = { kind: 'rubric', id: answer.id } as const;
+      const labels = answer.labels.filter((l) => l.annotator === person || mine.has(l.schema, target));
+      return { ...blindCategory(answer, mine), labels } as ResponseOf<K>;
     }
     case 'verdicts.list': {
       const mine = labelled();

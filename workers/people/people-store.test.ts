@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { hashSecret, matchSecret } from './link-secret';
-import { activePeople, addPerson, listPeople, ownerPerson, revokePerson } from './people-store';
+import { activePeople, addPerson, listPeople, ownerPerson, revokePerson, setRole } from './people-store';
 
 const opened: Db[] = [];
 afterEach(() => {
@@ -37,6 +37,24 @@ describe('the people of a corpus', () => {
     expect(matchSecret(ann.token, activePeople(db))).toBeUndefined();
     expect(listPeople(db)).toMatchObject([{ name: 'ann', hasLink: false }]);
     expect(() => revokePerson(db, 'zed')).toThrow('no person named "zed"');
+  });
+
+  it('changes a role and keeps the link, and never leaves the corpus without an admin', () => {
+    const db = corpus();
+    expect(ownerPerson(db, 'olga')).toEqual({ name: 'olga', role: 'admin' });
+    const ann = addPerson(db, 'ann', 'auditor');
+    expect(setRole(db, 'ann', 'researcher')).toEqual({ name: 'ann', role: 'researcher' });
+    expect(matchSecret(ann.token, activePeople(db))).toMatchObject({ name: 'ann', role: 'researcher' });
+    expect(() => setRole(db, 'olga', 'auditor')).toThrow('olga is the only admin: make another person an admin before you make them an auditor');
+    expect(() => revokePerson(db, 'olga')).toThrow('olga is the only admin');
+    setRole(db, 'ann', 'admin');
+    expect(setRole(db, 'olga', 'auditor')).toEqual({ name: 'olga', role: 'auditor' });
+    revokePerson(db, 'olga');
+    expect(() => setRole(db, 'olga', 'admin')).toThrow('no person named "olga" signs in');
+    expect(listPeople(db)).toMatchObject([
+      { name: 'olga', revoked: true },
+      { name: 'ann', revoked: false },
+    ]);
   });
 
   it('makes the first admin once, in the fallback name, and keeps it on later starts', () => {

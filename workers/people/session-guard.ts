@@ -7,9 +7,10 @@
 import type { OperationName, ParsedRequestOf } from '../../common/contract';
 import { ApiError } from '../../common/errors';
 import { operationRoles } from '../../common/operation-roles';
-import { roleAllows, type Person } from '../../common/people/people';
+import { aRole, roleAllows, type Person } from '../../common/people/people';
 import type { Db } from '../db/open-corpus';
 import { getSettings } from '../labels/user-settings';
+import { refuseWhileBlind } from './blind-answers';
 
 /** Operations whose request names the annotator they act as, or whose queue or evidence they read. */
 const ownName = new Set<OperationName>(['labels.add', 'labels.undo', 'labels.mark', 'labels.cursor', 'labels.queue', 'labels.evidence']);
@@ -21,8 +22,7 @@ const blindField = new Set<OperationName>(['labels.queue', 'labels.evidence']);
 export function requireRole(op: OperationName, person: Person): void {
   const required = operationRoles[op];
   if (roleAllows(person.role, required)) return;
-  const article = person.role === 'admin' ? 'an' : 'a';
-  throw new ApiError('forbidden', `${op}: needs the ${required} role; ${person.name} is ${article} ${person.role}`, { required, role: person.role });
+  throw new ApiError('forbidden', `${op}: needs the ${required} role; ${person.name} is ${aRole(person.role)}`, { required, role: person.role });
 }
 
 /** Returns the request as the person may make it: in their own name, with their own blind setting; throws `forbidden` for another's name. */
@@ -31,9 +31,11 @@ export function guardRequest<K extends OperationName>(op: K, request: ParsedRequ
   if (ownName.has(op) && fields.annotator !== person.name) {
     throw new ApiError('forbidden', `${op}: annotator "${fields.annotator}" is not you; you are signed in as "${person.name}"`, { field: 'annotator' });
   }
-  if (blindField.has(op)) return { ...request, blind: isBlind(person, db) };
+  const blind = isBlind(person, db);
+  if (blind) refuseWhileBlind(op, request);
+  if (blindField.has(op)) return { ...request, blind };
   // A blind person's export holds their own labels only; anyone else's would show them what blind mode hides.
-  if (op === 'labels.export' && isBlind(person, db)) return { ...request, annotator: person.name };
+  if (op === 'labels.export' && blind) return { ...request, annotator: person.name };
   return request;
 }
 

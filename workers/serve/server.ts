@@ -220,7 +220,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         person: verdict.session.local ? undefined : person,
       });
       if (result.ok && op === 'people.revoke') closeRevoked();
-      if (op === 'settings.get' || op === 'settings.set') noteTheme(result);
+      if ((op === 'settings.get' || op === 'settings.set') && verdict.session.local) noteTheme(result);
       return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
@@ -244,7 +244,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     };
     const path = route === '/' ? '/index.html' : route;
     if (path === '/index.html') {
-      const page = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), themeChoice);
+      const page = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), people.themeOf(verdict.session) ?? themeChoice);
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(page);
       return;

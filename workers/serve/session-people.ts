@@ -6,6 +6,7 @@
  * few rows), so a link revoked by another process, `rwb people revoke` say, stops working at once.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { themeChoices, type ThemeChoice } from '../../common/theme';
 import { openCorpusReader, type Db } from '../db/open-corpus';
 import { matchSecret } from '../people/link-secret';
 import { activePeople } from '../people/people-store';
@@ -34,6 +35,19 @@ export class SessionPeople {
     const name = local ? this.owner.name : matchSecret(secret, people)?.name;
     const person = people.find((p) => p.name === name);
     return person && { person: { name: person.name, role: person.role }, local };
+  }
+
+  /**
+   * The theme a signed-in person chose, for their page's first paint (`system` until they choose,
+   * as their settings say); undefined for the box's own person, whose theme is the corpus's.
+   */
+  themeOf(session: Session): ThemeChoice | undefined {
+    if (session.local) return undefined;
+    const stored = this.reader
+      .prepare<[string], string>("SELECT value FROM person_settings WHERE person = ? AND key = 'theme'")
+      .pluck()
+      .get(session.person.name);
+    return themeChoices.find((c) => stored !== undefined && c === JSON.parse(stored)) ?? 'system';
   }
 
   close(): void {

@@ -1,11 +1,21 @@
 import { useRef, useState } from 'react';
 
 /**
- * A path on the backend's disk, selectable, with a Copy button. The desktop app denies the
+ * A path on the backend's disk (or a sign-in link), selectable, with a Copy button. The desktop app denies the
  * page the clipboard permission, so Copy falls back to copying the selected text, and failing
  * that leaves it selected for Ctrl+C.
  */
-export function CopyablePath({ path, testId }: { path: string; testId: string }) {
+export function CopyablePath({
+  path,
+  testId,
+  fieldLabel = 'Path of the file',
+  buttonLabel = 'Copy path',
+}: {
+  path: string;
+  testId: string;
+  fieldLabel?: string;
+  buttonLabel?: string;
+}) {
   const fieldRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
 
@@ -23,9 +33,9 @@ export function CopyablePath({ path, testId }: { path: string; testId: string })
 
   return (
     <div className="copyable-path">
-      <input ref={fieldRef} className="mono" readOnly value={path} aria-label="Path of the file" data-testid={testId} onFocus={(e) => e.target.select()} />
+      <input ref={fieldRef} className="mono" readOnly value={path} aria-label={fieldLabel} data-testid={testId} onFocus={(e) => e.target.select()} />
       <button type="button" className="button" onClick={() => void copy()}>
-        Copy path
+        {buttonLabel}
       </button>
       <span className="muted" aria-live="polite">
         {copied}

@@ -21,8 +21,8 @@ export function AnnotatorSettings({ settings }: { settings: WorkbenchSettings })
       <h2 id="annotator-title">Annotator</h2>
       {settings.signedIn ? (
         <p data-testid="settings-signed-in">
-          You are signed in as <strong>{settings.annotator}</strong> ({settings.role}) with your own link: your labels, blind mode and theme are yours, and
-          another name needs its own link.
+          You are signed in as <strong>{settings.annotator}</strong> ({settings.role}) with your own link: your labels, blind mode, theme and density are yours,
+          and another name needs its own link.
         </p>
       ) : (
         <form className="settings-row" onSubmit={(e) => void submit(e)}>

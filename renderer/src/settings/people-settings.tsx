@@ -1,6 +1,10 @@
 import type { TeamMember } from '../../../common/people/people';
 import { useOperation } from '../api/use-operation';
+import { AddPersonForm } from '../people/add-person-form';
+import { PersonControls } from '../people/person-controls';
+import { useCan } from '../people/use-can';
 import { formatHash } from '../router/route';
+import { useAppStore } from '../stores/app-store';
 
 const teamTables = ['people', 'labels'] as const;
 
@@ -31,17 +35,26 @@ function Progress({ member }: { member: TeamMember }) {
   );
 }
 
+function linkText(member: TeamMember): string {
+  if (member.revoked) return 'revoked';
+  return member.hasLink ? 'own link' : 'printed URL';
+}
+
 /**
  * Settings → People: the team of this corpus with each person's labels per schema and Cohen's
- * kappa with each other annotator on the items both labelled. People are added and links
- * revoked with `rwb people` on the box that serves the corpus.
+ * kappa with each other annotator on the items both labelled. In serve mode an admin adds a
+ * person (and copies their link), changes a role and revokes a link here; `rwb people` does
+ * the same on the box. The desktop app is one person, so it offers no links.
  */
 export function PeopleSettings() {
   const { data: team, error } = useOperation('people.list', {}, { tables: teamTables });
+  const admin = useCan('people.add');
+  const manage = useAppStore((s) => s.info?.shell === 'serve') && admin;
   return (
     <section className="settings-section" aria-labelledby="people-title" data-testid="people-settings">
       <h2 id="people-title">People</h2>
       {error && <p className="error-text">{error.message}</p>}
+      {manage && <AddPersonForm />}
       {team && team.length === 0 && <p className="muted">Only you: serve mode makes its first admin when it starts.</p>}
       {team && team.length > 0 && (
         <table className="plain-table">
@@ -51,6 +64,7 @@ export function PeopleSettings() {
               <th>Role</th>
               <th>Link</th>
               <th>Labels and agreement</th>
+              {manage && <th>Manage</th>}
             </tr>
           </thead>
           <tbody>
@@ -58,19 +72,28 @@ export function PeopleSettings() {
               <tr key={m.name} data-testid="people-row" data-person={m.name}>
                 <td>{m.name}</td>
                 <td>{m.role}</td>
-                <td>{m.hasLink ? 'own link' : 'printed URL'}</td>
+                <td>{linkText(m)}</td>
                 <td>
                   <Progress member={m} />
                 </td>
+                {manage && (
+                  <td>
+                    <PersonControls member={m} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p className="muted">
-        Add a person with <code>rwb people add NAME --role auditor|researcher|admin</code>, which prints their own sign-in link;{' '}
-        <code>rwb people revoke NAME</code> stops it at once.
-      </p>
+      {admin ? (
+        <p className="muted">
+          On the box: <code>rwb people add NAME --role auditor|researcher|admin</code> prints a person&apos;s own sign-in link, <code>rwb people role</code>{' '}
+          changes a role and <code>rwb people revoke NAME</code> stops a link at once.
+        </p>
+      ) : (
+        <p className="muted">An admin adds people, changes their roles and revokes their links.</p>
+      )}
     </section>
   );
 }

@@ -38,7 +38,7 @@ export function SettingsScreen() {
         <LoadingState label="Loading settings…" />
       ) : (
         <div className="settings-body">
-          <AppearanceSettings theme={settings.theme} />
+          <AppearanceSettings theme={settings.theme} density={settings.density} />
           <AnnotatorSettings settings={settings} />
           <PeopleSettings />
           <Allowed op="taxonomy.save">
