@@ -17,6 +17,15 @@ const types: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/**
+ * Every file of the build under assets/ is named by a hash of its content, so a browser may keep
+ * it for good and a reload loads only the page; the page and the unhashed files are revalidated.
+ * Private: the URLs carry a session token.
+ */
+function cacheControl(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Serves a file from `root`, refusing any path that would leave it. Returns false when there is no such file. */
 export async function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string>): Promise<boolean> {
   let decoded: string;
@@ -33,7 +42,7 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
     ...headers,
     'content-type': types[extname(file)] ?? 'application/octet-stream',
     'content-length': String(info.size),
-    'cache-control': 'no-cache',
+    'cache-control': cacheControl(urlPath),
   });
   createReadStream(file).pipe(res);
   return true;
