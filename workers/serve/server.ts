@@ -272,7 +272,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       res.end(page);
       return;
     }
-    if (!(await serveStatic(rendererDir, path, res, headers))) {
+    if (!(await serveStatic(rendererDir, path, res, headers, req.headers['accept-encoding']))) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not found\n');
     }
