@@ -90,8 +90,11 @@ interface LoadTimes {
   /** The app's script received, and the document parsed (the script runs after that). */
   script: number;
   domContentLoaded: number;
-  /** When each API call the page made before its first rows started and ended. */
-  calls: { name: string; start: number; end: number }[];
+  /**
+   * When each API call the page made before its first rows started and ended, and what serve's
+   * `Server-Timing` says of it: `worker` ms waiting on the worker, `prefetch` ms it was asked for before the page's request.
+   */
+  calls: { name: string; start: number; end: number; server: Record<string, number> }[];
 }
 
 /** Runs in the page once its rows are painted: the navigation's and the API calls' timings. */
@@ -105,7 +108,12 @@ const timingsScript = `(() => {
     domContentLoaded: nav.domContentLoadedEventEnd,
     calls: resources
       .filter((r) => r.name.includes('/api/') && r.startTime < window.__firstRowsMs)
-      .map((r) => ({ name: r.name.slice(r.name.indexOf('/api/') + 5), start: r.startTime, end: r.responseEnd })),
+      .map((r) => ({
+        name: r.name.slice(r.name.indexOf('/api/') + 5),
+        start: r.startTime,
+        end: r.responseEnd,
+        server: Object.fromEntries(r.serverTiming.map((t) => [t.name, t.duration])),
+      })),
   };
 })()`;
 
@@ -151,7 +159,8 @@ export const corpusPaintBench: Benchmark = {
           details[rollouts] = loadTimes;
           const label = `${rollouts.toLocaleString('en-US')} rollouts`;
           const first = loadTimes.map((t) => t.firstRows);
-          const listed = loadTimes.map((t) => t.calls.find((c) => c.name === 'rollouts.list')?.end ?? Number.NaN);
+          const list = loadTimes.map((t) => t.calls.find((c) => c.name === 'rollouts.list'));
+          const listed = list.map((c) => c?.end ?? Number.NaN);
           metrics.push(
             { name: `first rows, ${label} (median of ${loads})`, value: median(first), unit: 'ms' },
             { name: `first rows, ${label} (slowest of ${loads})`, value: Math.max(...first), unit: 'ms' },
@@ -159,6 +168,16 @@ export const corpusPaintBench: Benchmark = {
             { name: `  app script received, ${label} (median)`, value: median(loadTimes.map((t) => t.script)), unit: 'ms' },
             { name: `  DOMContentLoaded, ${label} (median)`, value: median(loadTimes.map((t) => t.domContentLoaded)), unit: 'ms' },
             { name: `  first page of rows answered, ${label} (median)`, value: median(listed), unit: 'ms' },
+            {
+              name: `  its wait on the worker after the page asked, ${label} (median)`,
+              value: median(list.map((c) => c?.server.worker ?? Number.NaN)),
+              unit: 'ms',
+            },
+            {
+              name: `  its answers asked for when the page was served, ${label}`,
+              value: list.filter((c) => c?.server.prefetch !== undefined).length,
+              unit: 'loads',
+            },
             { name: `  API calls before the first rows, ${label} (median)`, value: median(loadTimes.map((t) => t.calls.length)), unit: 'calls' },
           );
           targets.push(target(`Corpus first rows at ${label} (median of ${loads})`, median(first), '<=', size.limitMs, 'ms'));

@@ -17,8 +17,7 @@ import type {
 } from './corpus-types';
 import { rolloutFigureFilters, rolloutSort } from './rollout-list';
 import { id, noParams, op } from '../operation';
-
-export const importFormats = ['auto', 'bundle', 'aide', 'swe-agent', 'openhands', 'mini-swe-agent', 'inspect'] as const;
+import { importFormats } from './import-formats';
 
 export const corpusOperations = {
   'app.info': op<AppInfo>()(noParams),

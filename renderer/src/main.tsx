@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { workbench } from './api/bridge';
 import { App } from './app';
 import { installNavigationGuard } from './navigation-guard';
+import { currentRoute } from './router/router';
+import { useCorpusStore } from './stores/corpus-store';
 import { installUnsavedLabelGuard } from './stores/label-queue-store';
 import { installWindowTheme } from './theme/window-theme';
 import './styles/theme.css';
@@ -28,6 +30,10 @@ installNavigationGuard();
 installUnsavedLabelGuard();
 // Decide the bridge before anything calls it, so a missing backend fails in one place.
 workbench();
+// The Corpus screen's rows are asked for before React's first render and commit, not in the
+// screen's effect after them: on a slow machine that render is a good part of the first paint's
+// wait. The screen's own load() then joins this one.
+if (currentRoute().name === 'corpus') void useCorpusStore.getState().load();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,7 +1,7 @@
 /** `rwb import` and `rwb failures`: reading run files into a corpus, and what failed in a rollout. */
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { importFormats } from '../../common/corpus/corpus-operations';
+import { importFormats } from '../../common/corpus/import-formats';
 import { importers } from '../import/registry';
 import { UsageError } from './cli-error';
 import { oneOf } from './choice-option';

@@ -23,6 +23,7 @@ import { serveStatic } from './static-files';
 import { themeChoiceOf, withThemeChoice } from '../../common/themed-page';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
+import { FirstRowsPrefetch, type TakenPrefetch } from './first-rows-prefetch';
 import { SessionPeople } from './session-people';
 import { requireRole } from '../people/session-guard';
 import type { Person } from '../../common/people/people';
@@ -116,10 +117,20 @@ const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
 };
 
-function sendError(res: ServerResponse, error: ApiErrorData): void {
+function sendError(res: ServerResponse, error: ApiErrorData, headers: Record<string, string> = {}): void {
   // After a refused body the connection is closed, so the rest of it is never read as a request.
   if (error.code === 'too_large') res.setHeader('connection', 'close');
-  sendJson(res, statusOf[error.code], { ok: false, error });
+  sendJson(res, statusOf[error.code], { ok: false, error }, headers);
+}
+
+/**
+ * How long the answer took here, as a `Server-Timing` header the page's Resource Timing shows
+ * beside the request's wire time: `worker` from the request's body read to the worker's answer
+ * (its queue included), and `prefetch` how long before the request a prefetched answer was asked for.
+ */
+function serverTiming(workerMs: number, prefetch: TakenPrefetch | undefined): Record<string, string> {
+  const timings = [`worker;dur=${workerMs.toFixed(1)}`, ...(prefetch ? [`prefetch;dur=${prefetch.leadMs.toFixed(1)}`] : [])];
+  return { 'server-timing': timings.join(', ') };
 }
 
 /** A body the client declares too big is refused before it is sent (no "100 Continue"). */
@@ -170,6 +181,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
   noteTheme(await worker.call('settings.get', {}));
   const largeBodies = new BodyThread();
+  // Who a token signs in is resolved when the page is served; the prefetch asks in that person's name.
+  const firstRows = new FirstRowsPrefetch((secret, request) => {
+    const session = signIn(secret);
+    if (!session) return Promise.resolve({ ok: false, error: { code: 'forbidden', message: 'wrong or revoked token' } });
+    return worker.call('rollouts.list', request, { person: session.local ? undefined : session.person });
+  });
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -215,13 +232,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Checked here too, so a request the worker would refuse (a list of millions of paths) is
       // neither walked by the path policy nor carried to the worker; the worker checks it again.
       parseRequest(op, body.value);
-      const result: Result<unknown> = await worker.call(op, applyPathPolicy(op, body.value, pathPolicy), {
-        signal: abandoned(req, res),
-        person: verdict.session.local ? undefined : person,
-      });
+      const asked = performance.now();
+      const prefetched = firstRows.take(verdict.token, op, body.value);
+      const result: Result<unknown> = await (prefetched?.answer ??
+        worker.call(op, applyPathPolicy(op, body.value, pathPolicy), {
+          signal: abandoned(req, res),
+          person: verdict.session.local ? undefined : person,
+        }));
       if (result.ok && op === 'people.revoke') closeRevoked();
       if ((op === 'settings.get' || op === 'settings.set') && verdict.session.local) noteTheme(result);
-      return result.ok ? sendJson(res, 200, result) : sendError(res, result.error);
+      const timing = serverTiming(performance.now() - asked, prefetched);
+      return result.ok ? sendJson(res, 200, result, timing) : sendError(res, result.error, timing);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
     if (!verdict.prefixed) {
@@ -244,12 +265,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     };
     const path = route === '/' ? '/index.html' : route;
     if (path === '/index.html') {
+      if (req.method === 'GET') firstRows.start(verdict.token);
       const page = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), people.themeOf(verdict.session) ?? themeChoice);
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(page);
       return;
     }
-    if (!(await serveStatic(rendererDir, path, res, headers))) {
+    if (!(await serveStatic(rendererDir, path, res, headers, req.headers['accept-encoding']))) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not found\n');
     }
@@ -271,7 +293,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // A link revoked by another process (`rwb people revoke`) closes its open sockets within this period.
   const revocations = setInterval(closeRevoked, revocationCheckMs);
   revocations.unref();
-  const unsubscribe = worker.onEvent((event) => sockets.broadcast(event));
+  const unsubscribe = worker.onEvent((event) => {
+    if (event.type === 'db:changed' || event.type === 'worker:restarted') firstRows.invalidate();
+    sockets.broadcast(event);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -2,8 +2,9 @@
  * The bridge for serve mode: the same operations as the Electron preload, over HTTP
  * (`POST /api/<operation>`) and a WebSocket of events, authenticated by the page's token.
  */
-import { bridgeMethods, type OperationName, type Result, type WorkbenchBridge } from '../../../common/contract';
+import type { BridgeMethods, OperationName, Result, WorkbenchBridge } from '../../../common/contract';
 import { isApiErrorData } from '../../../common/errors';
+import { operationRoles } from '../../../common/operation-roles';
 import { openEventSocket } from './event-socket';
 import { serveToken } from './serve-token';
 
@@ -43,7 +44,11 @@ export function createServeBridge(): WorkbenchBridge {
     return isResult(body) ? body : unavailable(`${name}: the server answered HTTP ${response.status} with a malformed result`);
   }
 
+  // The names come from the role table, which has every operation but none of the contract's zod
+  // schemas: those would be built before the first paint for nothing, since the server checks requests.
+  const methods: Record<string, (request: unknown) => Promise<Result<unknown>>> = {};
+  for (const name of Object.keys(operationRoles) as OperationName[]) methods[name] = (request) => send(name, request);
   const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const events = openEventSocket(`${protocol}//${location.host}${token ? `/s/${encodeURIComponent(token)}` : ''}/events`);
-  return { ...bridgeMethods(send), onEvent: events.subscribe };
+  return { ...(methods as BridgeMethods), onEvent: events.subscribe };
 }

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { importFormats } from '../../../common/corpus/corpus-operations';
+import { importFormats } from '../../../common/corpus/import-formats';
 import { ModalDialog } from '../components/modal-dialog';
 import { isRunning, useImportStore, type ImportFormat } from '../stores/import-store';
 import { ChosenFiles } from './chosen-files';

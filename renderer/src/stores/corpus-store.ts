@@ -4,13 +4,14 @@
  */
 import { create } from 'zustand';
 import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '../../../common/corpus/corpus-types';
+import { firstRolloutsPage } from '../../../common/corpus/first-rollouts-page';
 import type { RolloutSortKey, SortDirection } from '../../../common/corpus/rollout-list';
 import { api } from '../api/bridge';
 import { reportError, useAppStore } from './app-store';
 import { pageFetcher, rowOnPage, type PagedRows } from './paged-rows';
 
 /** Rows fetched per `rollouts.list` call. */
-export const pageSize = 200;
+export const pageSize = firstRolloutsPage.limit;
 
 /** The table's filters; null means "all". */
 export interface CorpusFilters {
@@ -85,7 +86,7 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
     stats: null,
     facets: null,
     filters: { benchmark: null, collection: null, grade: null, agent: null, task: null, exception: null, kind: null },
-    sort: { key: 'rollout', direction: 'asc' },
+    sort: { key: firstRolloutsPage.sort, direction: firstRolloutsPage.direction },
     total: null,
     pages: {},
     generation: 0,

@@ -3,7 +3,7 @@
  * outcome. One import runs at a time; its job id is made here so Cancel works at once.
  */
 import { create } from 'zustand';
-import type { importFormats } from '../../../common/corpus/corpus-operations';
+import type { importFormats } from '../../../common/corpus/import-formats';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent, workbench } from '../api/bridge';
 import { pathForImport, uploadFile } from '../api/upload';
