@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failureKinds } from '../../common/corpus/bundle';
@@ -95,6 +96,31 @@ describe('the corpus counters', () => {
     const result = await importFile(db, bundle);
     expect(result).toMatchObject({ rollouts: 1_200, error: null });
     expect(db.prepare('SELECT count(*) FROM counters_paused').pluck().get()).toBe(0);
+    expectCountersRight(db);
+  });
+
+  it('are kept by the triggers again after an import, and untouched by one that fails', async () => {
+    const dir = tempDir();
+    const db = await importedSample(dir);
+    const triggers = () => db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all();
+    const counters = () =>
+      db.prepare('SELECT * FROM corpus_counts ORDER BY name').all().concat(db.prepare('SELECT * FROM facet_counts ORDER BY facet, value').all());
+    const before = { triggers: triggers(), counters: counters() };
+    const bundle = join(dir, 'broken.jsonl');
+    await generateCorpus({ rollouts: 30, stepsPerRollout: 2, rubrics: 0, out: bundle, seed: 5 });
+    appendFileSync(bundle, '{"type": "rollout"}\n');
+    await expect(importFile(db, bundle)).rejects.toThrow(/broken\.jsonl:\d+/);
+    expect({ triggers: triggers(), counters: counters() }).toEqual(before);
+
+    await generateCorpus({ rollouts: 30, stepsPerRollout: 2, rubrics: 0, out: bundle, seed: 5 });
+    await importFile(db, bundle);
+    expect(triggers()).toEqual(before.triggers);
+    expectCountersRight(db);
+    db.prepare(`UPDATE rollouts SET grade = 'wrong' WHERE rowid = (SELECT max(rowid) FROM rollouts)`).run();
+    db.prepare(
+      `INSERT INTO labels (annotator, schema_name, target_kind, target_id, value, made_at, record_hash)
+      VALUES ('ana', 'quality_audit', 'rubric', 'later', '"accept"', '2026-01-01T00:00:00Z', 'h')`,
+    ).run();
     expectCountersRight(db);
   });
 

@@ -7,6 +7,7 @@ import type { CorpusTable } from '../../common/corpus-tables';
 import type { ImportFileResult } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
+import { pauseRowCounters, resumeRowCounters } from '../corpus/bulk-counters';
 import { figuresMark, recountFiguresSince } from '../corpus/rollout-figures';
 import { tooDeep } from './bundle-reader';
 import { checkReferences } from './check-references';
@@ -58,6 +59,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   beginImportTransaction(db);
   try {
     const mark = figuresMark(db);
+    const counters = pauseRowCounters(db);
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     const turn = eventLoopTurns(turnEveryMs);
@@ -88,6 +90,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
     await checkUnchanged(path, label, before);
     const recounted = recountFiguresSince(db, mark, writer.stepFigures);
+    resumeRowCounters(db, counters);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,

@@ -18,7 +18,8 @@
  * Applied migrations are checksummed, so recountFigureCounters must not change once released.
  */
 const kinds = ['crash', 'timeout', 'oom', 'killed', 'missing_package', 'wrong_answer', 'invalid_output', 'buggy', 'rejected_edit'] as const;
-const counted = ['benchmarks', 'tasks', 'rollouts', 'program_versions', 'rubrics', 'libraries', 'labels', 'attempts'] as const;
+/** The tables whose row counts `corpus_counts` keeps. */
+export const countedTables = ['benchmarks', 'tasks', 'rollouts', 'program_versions', 'rubrics', 'libraries', 'labels', 'attempts'] as const;
 
 /** Adds `delta` (an SQL expression) to the facet value `value` when `when` holds. */
 const bump = (facet: string, value: string, delta: string, when: string) =>
@@ -73,7 +74,7 @@ CREATE TABLE facet_counts (
 
 CREATE TABLE counters_paused (paused INTEGER PRIMARY KEY);
 
-${counted.map((t) => `INSERT INTO corpus_counts (name, n) SELECT '${t}', count(*) FROM ${t};`).join('\n')}
+${countedTables.map((t) => `INSERT INTO corpus_counts (name, n) SELECT '${t}', count(*) FROM ${t};`).join('\n')}
 ${recountFigureCounters}
 
 INSERT INTO facet_counts (facet, value, n) SELECT 'task', task_id, count(*) FROM rollouts GROUP BY task_id;
@@ -81,7 +82,7 @@ INSERT INTO facet_counts (facet, value, n) SELECT 'collection', collection_id, c
 INSERT INTO facet_counts (facet, value, n) SELECT 'grade', coalesce(grade, 'ungraded'), count(*) FROM rollouts GROUP BY coalesce(grade, 'ungraded');
 INSERT INTO facet_counts (facet, value, n) SELECT 'agent', agent, count(*) FROM rollouts WHERE agent IS NOT NULL GROUP BY agent;
 
-${counted
+${countedTables
   .map(
     (t) => `CREATE TRIGGER corpus_counts_${t}_insert AFTER INSERT ON ${t} BEGIN
   UPDATE corpus_counts SET n = n + 1 WHERE name = '${t}';
