@@ -1,7 +1,6 @@
 import { attemptDiagnosis } from '../runs/attempt-diagnosis-query';
 import { programReruns } from '../runs/program-reruns-query';
 import type { OperationName, ParsedRequestOf, ResponseOf } from '../../common/contract';
-import type { CorpusTable } from '../../common/corpus-tables';
 import { listRules } from '../categories/category-rules';
 import { saveRules } from '../categories/save-rules';
 import { schemaVersion } from '../db/open-corpus';
@@ -69,19 +68,9 @@ export const handlers: Handlers = {
   'search.query': (req, { db }) => search(db, req),
   'import.files': (req, ctx) => runImportJob(req, ctx),
   'rules.list': (_req, { db }) => listRules(db),
-  'rules.save': (req, ctx) =>
-    ctx.writes.run(async () => {
-      const result = saveRules(ctx.db, req);
-      ctx.emit({ type: 'db:changed', tables: ['category_rules', 'failure_events'] });
-      return result;
-    }),
+  'rules.save': (req, ctx) => written(ctx, () => saveRules(ctx.db, req)),
   'labels.agreement': (req, { db }) => agreement(db, req.schema),
-  'leaderboards.attach': (req, ctx) =>
-    ctx.writes.run(async () => {
-      const board = await attachLeaderboard(ctx.db, req.task, req.path);
-      ctx.emit({ type: 'db:changed', tables: ['task_leaderboards'] });
-      return board;
-    }),
+  'leaderboards.attach': (req, ctx) => ctx.writes.run(() => attachLeaderboard(ctx.db, req.task, req.path)),
   'experiments.compare': (req, { db }) => compareArms(db, req.experiment, req.a, req.b),
   'experiments.research': (req, { db }) => researchComparison(db, req.experiment),
   'libraries.list': (_req, { db }) => listLibraries(db),
@@ -91,9 +80,9 @@ export const handlers: Handlers = {
   'rubrics.get': (req, { db }) => getRubric(db, req.id),
   'taxonomy.get': (_req, { db }) => getTaxonomy(db),
   'retrieval.run': (req, { db }) => runRetrieval(db, req),
-  'cases.create': (req, ctx) => written(ctx, ['cases'], () => createCase(ctx.db, req)),
+  'cases.create': (req, ctx) => written(ctx, () => createCase(ctx.db, req)),
   'cases.list': (req, { db }) => listCases(db, req),
-  'experiments.create': (req, ctx) => written(ctx, ['experiments', 'attempts'], () => createExperiment(ctx.db, req)),
+  'experiments.create': (req, ctx) => written(ctx, () => createExperiment(ctx.db, req)),
   'experiments.list': (_req, { db }) => listExperiments(db),
   // A read: attempts a dead worker left running are recorded unknown by the core's reconciliation.
   'experiments.get': (req, { db }) => getExperiment(db, req.id),
@@ -108,42 +97,36 @@ export const handlers: Handlers = {
   'attempts.diagnosis': (req, { db }) => attemptDiagnosis(db, req.id),
   'attempts.ofProgram': (req, { db }) => programReruns(db, req),
   'hosts.list': (_req, { db }) => listHosts(db),
-  'hosts.save': (req, ctx) => written(ctx, ['hosts'], () => saveHost(ctx.db, req)),
-  'hosts.delete': (req, ctx) => written(ctx, ['hosts'], () => ({ deleted: deleteHost(ctx.db, req.name) })),
+  'hosts.save': (req, ctx) => written(ctx, () => saveHost(ctx.db, req)),
+  'hosts.delete': (req, ctx) => written(ctx, () => ({ deleted: deleteHost(ctx.db, req.name) })),
   'hosts.local': (_req, { db }) => getLocalHost(db),
-  'hosts.saveLocal': (req, ctx) => written(ctx, ['user_settings'], () => saveLocalHost(ctx.db, req)),
+  'hosts.saveLocal': (req, ctx) => written(ctx, () => saveLocalHost(ctx.db, req)),
   'ledger.list': (req, { db }) => listLedger(db, req),
   'models.status': (_req, { model }) => model.status(),
   'models.setKey': (req, { model }) => model.setAppKey(req.key, 'session'),
   'models.clearKey': (_req, { model }) => model.clearAppKey(),
   'prices.list': (_req, { db }) => listPrices(db),
-  'prices.save': (req, ctx) => written(ctx, ['model_prices'], () => savePrice(ctx.db, req)),
-  'prices.delete': (req, ctx) => written(ctx, ['model_prices'], () => deletePrice(ctx.db, req.model)),
+  'prices.save': (req, ctx) => written(ctx, () => savePrice(ctx.db, req)),
+  'prices.delete': (req, ctx) => written(ctx, () => deletePrice(ctx.db, req.model)),
   'jobs.cancel': (req, { jobs }) => ({ cancelled: jobs.cancel(req.jobId) }),
   'export.bundle': (req, { ownReader, dbPath }) => exportBundleTo(ownReader, dbPath, req.out),
   'labels.schemas': (_req, { db }) => listSchemas(db),
-  'labels.schemaSave': (req, ctx) => written(ctx, ['label_schemas', 'labels'], () => saveSchema(ctx.db, req.name, req.definition)),
-  'labels.add': (req, ctx) => written(ctx, ['labels'], () => addLabel(ctx.db, req)),
-  'labels.undo': (req, ctx) => written(ctx, ['labels'], () => undoLabel(ctx.db, req)),
+  'labels.schemaSave': (req, ctx) => written(ctx, () => saveSchema(ctx.db, req.name, req.definition)),
+  'labels.add': (req, ctx) => written(ctx, () => addLabel(ctx.db, req)),
+  'labels.undo': (req, ctx) => written(ctx, () => undoLabel(ctx.db, req)),
   'labels.queue': (req, { db }) => buildQueue(db, req),
   'labels.history': (req, { db }) => labelHistory(db, req),
-  // Working state of one annotator's queue: written under the lock, but no window needs to refetch for it.
-  'labels.mark': (req, ctx) => ctx.writes.run(async () => saveMark(ctx.db, req)),
-  'labels.cursor': (req, ctx) => ctx.writes.run(async () => (saveCursor(ctx.db, req), { saved: true as const })),
+  'labels.mark': (req, ctx) => written(ctx, () => saveMark(ctx.db, req)),
+  'labels.cursor': (req, ctx) => written(ctx, () => (saveCursor(ctx.db, req), { saved: true as const })),
   'labels.evidence': (req, { db }) => labelEvidence(db, req),
   'labels.agreementDetail': (req, { db }) => agreementDetail(db, req.schema),
   'labels.disagreements': (req, { db }) => listDisagreements(db, req.schema),
   'labels.export': (req, { db, dbPath }) => exportLabels(db, dbPath, req),
-  'labels.import': (req, ctx) =>
-    ctx.writes.run(async () => {
-      const files = await importLabelFiles(ctx.db, req);
-      if (files.some((f) => f.labels > 0)) ctx.emit({ type: 'db:changed', tables: ['labels'] });
-      return { files };
-    }),
+  'labels.import': (req, ctx) => ctx.writes.run(async () => ({ files: await importLabelFiles(ctx.db, req) })),
   'settings.get': (_req, { db, person }) => getSettings(db, person),
-  'settings.set': (req, ctx) => ctx.writes.run(async () => setSettings(ctx.db, req, ctx.person)),
+  'settings.set': (req, ctx) => written(ctx, () => setSettings(ctx.db, req, ctx.person)),
   'labels.auditReport': (req, { db }) => auditReport(db, req.rollout, req.annotator),
-  'taxonomy.save': (req, ctx) => written(ctx, ['taxonomies', 'categories', 'labels', 'failure_events'], () => saveTaxonomy(ctx.db, req)),
+  'taxonomy.save': (req, ctx) => written(ctx, () => saveTaxonomy(ctx.db, req)),
   'pipeline.mine': (req, ctx) => startPipelineRun(ctx, 'mine', req),
   'pipeline.curate': (req, ctx) => startPipelineRun(ctx, req.method === 'quota' ? 'curate-quota' : 'curate-filtered', req),
   'pipeline.judge': (req, ctx) => {
@@ -160,16 +143,12 @@ export const handlers: Handlers = {
   'rubrics.citations': (req, { db }) => rubricCitations(db, req.id),
   'verdicts.list': (req, { db }) => listVerdicts(db, req),
   'people.list': (_req, { db }) => teamProgress(db),
-  'people.add': (req, ctx) => written(ctx, ['people'], () => addPerson(ctx.db, req.name, req.role)),
-  'people.revoke': (req, ctx) => written(ctx, ['people'], () => revokePerson(ctx.db, req.name)),
-  'people.owner': (req, ctx) => written(ctx, ['people'], () => ownerPerson(ctx.db, req.fallbackName)),
+  'people.add': (req, ctx) => written(ctx, () => addPerson(ctx.db, req.name, req.role)),
+  'people.revoke': (req, ctx) => written(ctx, () => revokePerson(ctx.db, req.name)),
+  'people.owner': (req, ctx) => written(ctx, () => ownerPerson(ctx.db, req.fallbackName)),
 };
 
-/** A write under the write lock, announced to every window. */
-function written<T>(ctx: HandlerContext, tables: CorpusTable[], work: () => T): Promise<T> {
-  return ctx.writes.run(async () => {
-    const result = work();
-    ctx.emit({ type: 'db:changed', tables });
-    return result;
-  });
+/** A write under the write lock; the lock announces the tables it changed to every window. */
+function written<T>(ctx: HandlerContext, work: () => T): Promise<T> {
+  return ctx.writes.run(async () => work());
 }
