@@ -47,7 +47,7 @@ import { libraryBuild, rubricCitations } from '../pipeline/build-queries';
 import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from '../pipeline/pipeline-jobs';
 import { addPerson, ownerPerson, revokePerson } from '../people/people-store';
 import { teamProgress } from '../people/team-progress';
-import { appVersion } from './app-version';
+import { appVersion } from '../context/app-version';
 import { runImportJob } from '../import/import-job';
 
 type Handler<K extends OperationName> = (request: ParsedRequestOf<K>, ctx: HandlerContext) => ResponseOf<K> | Promise<ResponseOf<K>>;
