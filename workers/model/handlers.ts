@@ -3,7 +3,7 @@ import { listLedger } from './ledger-queries';
 import { deletePrice, listPrices, savePrice } from './price-queries';
 import { written } from '../context/written';
 import type { HandlersOf } from '../context/handlers-of';
-import type { modelOperations } from '../../common/pipeline/model-operations';
+import type { modelOperations } from '../../common/model/model-operations';
 
 export const modelHandlers = {
   'ledger.list': (req, { db }) => listLedger(db, req),
