@@ -16,69 +16,31 @@ import type {
   VerdictRow,
 } from './pipeline-types';
 
+/** What a pipeline run may write: its run rows and model calls, and what it builds (a library, verdicts). */
+const pipelineRunTables = [
+  'pipeline_runs',
+  'pipeline_run_requests',
+  'model_requests',
+  'rubrics',
+  'rubric_support',
+  'libraries',
+  'library_rubrics',
+  'verdicts',
+] as const;
+
 export const pipelineOperations = {
   /** Whole-rollout mining into a new frozen library, as a job (progress, `jobs.cancel`, `pipeline.resume`). */
-  'pipeline.mine': write<PipelineRunStarted>([
-    'pipeline_runs',
-    'pipeline_run_requests',
-    'model_requests',
-    'rubrics',
-    'rubric_support',
-    'libraries',
-    'library_rubrics',
-    'verdicts',
-    'attempts',
-  ])(pipelineMineRequest),
+  'pipeline.mine': write<PipelineRunStarted>(pipelineRunTables)(pipelineMineRequest),
   /** A new frozen library by Quota (mining per category) or Filtered (cutting a library to the pool's mix), as a job. */
-  'pipeline.curate': write<PipelineRunStarted>([
-    'pipeline_runs',
-    'pipeline_run_requests',
-    'model_requests',
-    'rubrics',
-    'rubric_support',
-    'libraries',
-    'library_rubrics',
-    'verdicts',
-    'attempts',
-  ])(pipelineCurateRequest),
+  'pipeline.curate': write<PipelineRunStarted>(pipelineRunTables)(pipelineCurateRequest),
   /** What a Filtered cut with these parameters would keep now, and how far short of its target (nothing written). */
   'curation.filteredPreview': read<FilteredPreview>()(filteredPreviewRequest),
   /** The CWM judge on cases, a verdict per retrieved rubric, as a job. */
-  'pipeline.judge': write<PipelineRunStarted>([
-    'pipeline_runs',
-    'pipeline_run_requests',
-    'model_requests',
-    'rubrics',
-    'rubric_support',
-    'libraries',
-    'library_rubrics',
-    'verdicts',
-    'attempts',
-  ])(pipelineJudgeRequest),
+  'pipeline.judge': write<PipelineRunStarted>(pipelineRunTables)(pipelineJudgeRequest),
   /** Runs a stopped, cancelled, interrupted or failed run again; answers already in the ledger are reused, never paid twice. */
-  'pipeline.resume': write<PipelineRunStarted>([
-    'pipeline_runs',
-    'pipeline_run_requests',
-    'model_requests',
-    'rubrics',
-    'rubric_support',
-    'libraries',
-    'library_rubrics',
-    'verdicts',
-    'attempts',
-  ])(pipelineResumeRequest),
+  'pipeline.resume': write<PipelineRunStarted>(pipelineRunTables)(pipelineResumeRequest),
   /** Re-executes a finished run from the ledger alone (no network, no writes) and compares it with what it stored. */
-  'pipeline.replay': write<ReplayReport>([
-    'pipeline_runs',
-    'pipeline_run_requests',
-    'model_requests',
-    'rubrics',
-    'rubric_support',
-    'libraries',
-    'library_rubrics',
-    'verdicts',
-    'attempts',
-  ])(z.object({ run: id }).strict()),
+  'pipeline.replay': write<ReplayReport>(pipelineRunTables)(z.object({ run: id }).strict()),
   /** Pipeline runs, newest first, with progress and costs. */
   'pipeline.list': read<PipelineRunSummary[]>()(
     z
