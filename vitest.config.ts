@@ -14,5 +14,7 @@ export default defineConfig({
     // No retries: a test that needs one is a bug to fix.
     testTimeout: 120_000,
     retry: 0,
+    // A write to a table its operation does not declare fails the test that makes it (workers/core/core.ts).
+    env: { RWB_UNDECLARED_WRITES: 'throw' },
   },
 });

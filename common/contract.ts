@@ -12,7 +12,7 @@ import { maxIssuesListed } from './request-bounds';
 import type { EventListener } from './events';
 import { labelOperations } from './labels/label-operations';
 import { peopleOperations } from './people/people-operations';
-import { modelOperations } from './pipeline/model-operations';
+import { modelOperations } from './model/model-operations';
 import { pipelineOperations } from './pipeline/pipeline-operations';
 import { rubricOperations } from './rubrics/rubric-operations';
 import { runOperations } from './runs/run-operations';

@@ -8,7 +8,8 @@ import { repoRoot } from './paths';
  * Issue 27: the crafted experiment of workers/runs/arm-pair-research.test.ts on the Runs screen,
  * with the numbers worked out by hand there: treat against base, validity difference 0 in
  * [−0.5, +1], sensitivity 0 to 0, adverse endpoint −0.125 in [−0.5, +0.5], time per attempt
- * −50/7 s in [−50, +20], one case better (c1), worse (c3), tied (c2), unpaired (c4).
+ * −50/7 s in [−50, +20], one case better (c1), worse (c3), tied (c2), unpaired (c4). Issue 32:
+ * the bundle is imported while the Runs screen is open, which shows its experiment without a reload.
  */
 test('the crafted experiment as the research reports it: the hand-computed numbers, their definitions, and the attempts behind them', async ({
   workbench,
@@ -20,9 +21,17 @@ test('the crafted experiment as the research reports it: the hand-computed numbe
   mkdirSync(exports, { recursive: true });
   const crafted = join(exports, 'crafted-comparison.jsonl');
   copyFileSync(join(repoRoot, 'fixtures', 'runs', 'crafted-comparison.jsonl'), crafted);
+  // The Runs screen is open while the bundle is imported: its experiments come in without a reload.
+  const before = await workbench.call('experiments.list', {});
+  await workbench.open('#/runs');
+  await expect(page.getByRole('region', { name: 'Experiments' }).locator('.pane-meta')).toHaveText(String(before.length));
+  const craftedRow = page.locator('[data-testid="experiment-row"][data-experiment-id="crafted-exp"]');
+  await expect(craftedRow).toHaveCount(0);
   await workbench.call('import.files', { paths: [crafted] });
+  await expect(craftedRow).toContainText('4 cases × 2 repeats');
   const research = await workbench.call('experiments.research', { experiment: 'crafted-exp' });
-  await workbench.open('#/runs/crafted-exp');
+  await craftedRow.getByRole('link').click();
+  await expect(page.getByTestId('experiment-panel')).toHaveAttribute('data-experiment-id', 'crafted-exp');
   await page.getByTestId('research-button').click();
   const pair = page.locator('[data-testid="research-pair"][data-a="treat"][data-b="base"]');
   await expect(pair).toBeVisible();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Result } from '../common/contract';
-import type { ModelsStatus } from '../common/pipeline/model-types';
+import type { ModelsStatus } from '../common/model/model-types';
 import { encodeWorkerArgs, type ShellMessage, type WorkerMessage } from '../common/worker-protocol';
 import { useTempDir } from './test-support/temp-dir';
 

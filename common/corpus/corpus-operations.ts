@@ -16,14 +16,14 @@ import type {
   StepRow,
 } from './corpus-types';
 import { rolloutFigureFilters, rolloutSort } from './rollout-list';
-import { id, noParams, op } from '../operation';
+import { id, noParams, read, write } from '../operation';
 import { importFormats } from './import-formats';
 
 export const corpusOperations = {
-  'app.info': op<AppInfo>()(noParams),
-  'corpus.stats': op<CorpusStats>()(noParams),
-  'corpus.facets': op<CorpusFacets>()(noParams),
-  'rollouts.list': op<RolloutPage>()(
+  'app.info': read<AppInfo>()(noParams),
+  'corpus.stats': read<CorpusStats>()(noParams),
+  'corpus.facets': read<CorpusFacets>()(noParams),
+  'rollouts.list': read<RolloutPage>()(
     z
       .object({
         benchmark: id.optional(),
@@ -36,15 +36,36 @@ export const corpusOperations = {
       })
       .strict(),
   ),
-  'rollouts.get': op<RolloutDetail>()(z.object({ id }).strict()),
+  'rollouts.get': read<RolloutDetail>()(z.object({ id }).strict()),
   /** A rollout's steps in order; `offset`/`limit` page them, so a long rollout can show its first steps at once. */
-  'steps.list': op<StepRow[]>()(
+  'steps.list': read<StepRow[]>()(
     z.object({ rollout: id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().positive().optional() }).strict(),
   ),
-  'steps.get': op<StepDetail>()(z.object({ rollout: id, index: z.number().int().nonnegative() }).strict()),
-  'failures.list': op<FailureEvent[]>()(z.object({ rollout: id }).strict()),
-  'programs.get': op<ProgramContent>()(z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict()),
-  'import.files': op<ImportResult>()(
+  'steps.get': read<StepDetail>()(z.object({ rollout: id, index: z.number().int().nonnegative() }).strict()),
+  'failures.list': read<FailureEvent[]>()(z.object({ rollout: id }).strict()),
+  'programs.get': read<ProgramContent>()(z.object({ rollout: id, path: z.string().min(1), version: z.number().int().nonnegative() }).strict()),
+  'import.files': write<ImportResult>([
+    'imports',
+    'benchmarks',
+    'tasks',
+    'collections',
+    'rollouts',
+    'steps',
+    'program_versions',
+    'texts',
+    'failure_events',
+    'rollout_figures',
+    'taxonomies',
+    'categories',
+    'rubrics',
+    'rubric_support',
+    'libraries',
+    'library_rubrics',
+    'labels',
+    'cases',
+    'experiments',
+    'attempts',
+  ])(
     z
       .object({
         paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
@@ -54,8 +75,8 @@ export const corpusOperations = {
       })
       .strict(),
   ),
-  'rules.list': op<CategoryRule[]>()(noParams),
-  'rules.save': op<{ rules: CategoryRule[]; changed: number }>()(
+  'rules.list': read<CategoryRule[]>()(noParams),
+  'rules.save': write<{ rules: CategoryRule[]; changed: number }>(['category_rules', 'failure_events'])(
     z
       .object({
         rules: z
@@ -74,6 +95,6 @@ export const corpusOperations = {
       })
       .strict(),
   ),
-  'jobs.cancel': op<{ cancelled: boolean }>()(z.object({ jobId: z.string().min(1).max(128) }).strict()),
-  'export.bundle': op<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
+  'jobs.cancel': write<{ cancelled: boolean }>([])(z.object({ jobId: z.string().min(1).max(128) }).strict()),
+  'export.bundle': read<ExportResult>()(z.object({ out: z.string().min(1) }).strict()),
 } as const;

@@ -1,6 +1,6 @@
 /** The pipeline operations of the contract (mining, curation, judging and what they built), with their request schemas. */
 import { z } from 'zod';
-import { id, op } from '../operation';
+import { id, read, write } from '../operation';
 import { filteredPreviewRequest, type FilteredPreview } from './filtered-preview';
 import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
 import type {
@@ -16,21 +16,33 @@ import type {
   VerdictRow,
 } from './pipeline-types';
 
+/** What a pipeline run may write: its run rows and model calls, and what it builds (a library, verdicts). */
+const pipelineRunTables = [
+  'pipeline_runs',
+  'pipeline_run_requests',
+  'model_requests',
+  'rubrics',
+  'rubric_support',
+  'libraries',
+  'library_rubrics',
+  'verdicts',
+] as const;
+
 export const pipelineOperations = {
   /** Whole-rollout mining into a new frozen library, as a job (progress, `jobs.cancel`, `pipeline.resume`). */
-  'pipeline.mine': op<PipelineRunStarted>()(pipelineMineRequest),
+  'pipeline.mine': write<PipelineRunStarted>(pipelineRunTables)(pipelineMineRequest),
   /** A new frozen library by Quota (mining per category) or Filtered (cutting a library to the pool's mix), as a job. */
-  'pipeline.curate': op<PipelineRunStarted>()(pipelineCurateRequest),
+  'pipeline.curate': write<PipelineRunStarted>(pipelineRunTables)(pipelineCurateRequest),
   /** What a Filtered cut with these parameters would keep now, and how far short of its target (nothing written). */
-  'curation.filteredPreview': op<FilteredPreview>()(filteredPreviewRequest),
+  'curation.filteredPreview': read<FilteredPreview>()(filteredPreviewRequest),
   /** The CWM judge on cases, a verdict per retrieved rubric, as a job. */
-  'pipeline.judge': op<PipelineRunStarted>()(pipelineJudgeRequest),
+  'pipeline.judge': write<PipelineRunStarted>(pipelineRunTables)(pipelineJudgeRequest),
   /** Runs a stopped, cancelled, interrupted or failed run again; answers already in the ledger are reused, never paid twice. */
-  'pipeline.resume': op<PipelineRunStarted>()(pipelineResumeRequest),
+  'pipeline.resume': write<PipelineRunStarted>(pipelineRunTables)(pipelineResumeRequest),
   /** Re-executes a finished run from the ledger alone (no network, no writes) and compares it with what it stored. */
-  'pipeline.replay': op<ReplayReport>()(z.object({ run: id }).strict()),
+  'pipeline.replay': write<ReplayReport>(pipelineRunTables)(z.object({ run: id }).strict()),
   /** Pipeline runs, newest first, with progress and costs. */
-  'pipeline.list': op<PipelineRunSummary[]>()(
+  'pipeline.list': read<PipelineRunSummary[]>()(
     z
       .object({
         kind: z.enum(['mine', 'curate-quota', 'curate-filtered', 'judge'] as const satisfies readonly PipelineRunKind[]).optional(),
@@ -40,13 +52,13 @@ export const pipelineOperations = {
       .strict(),
   ),
   /** One run with its parameters and report (funnel, units, categories, violations, costs). */
-  'pipeline.get': op<PipelineRunDetail>()(z.object({ run: id }).strict()),
+  'pipeline.get': read<PipelineRunDetail>()(z.object({ run: id }).strict()),
   /** The held-out-origin audit of a library: every rubric whose support includes a held-out benchmark, with its task. */
-  'libraries.auditOrigins': op<OriginAudit>()(z.object({ library: id }).strict()),
+  'libraries.auditOrigins': read<OriginAudit>()(z.object({ library: id }).strict()),
   /** How a library was built: funnel, Quota categories or Filtered allocation, and its pipeline run. */
-  'libraries.build': op<LibraryBuild>()(z.object({ library: id }).strict()),
+  'libraries.build': read<LibraryBuild>()(z.object({ library: id }).strict()),
   /** Precision and recall of rubrics against execution truth, per family, category and library (latest verdicts). */
-  'rubrics.precisionRecall': op<PrecisionRecallReport>()(
+  'rubrics.precisionRecall': read<PrecisionRecallReport>()(
     z
       .object({
         library: id.optional(),
@@ -65,9 +77,9 @@ export const pipelineOperations = {
       .strict(),
   ),
   /** A rubric's citations, each checked against the program it names, with where that program is. */
-  'rubrics.citations': op<CitationRow[]>()(z.object({ id }).strict()),
+  'rubrics.citations': read<CitationRow[]>()(z.object({ id }).strict()),
   /** The latest verdict of each rubric on a rollout's program versions (or the one a step ran). */
-  'verdicts.list': op<VerdictRow[]>()(
+  'verdicts.list': read<VerdictRow[]>()(
     z.object({ rollout: id, step: z.number().int().nonnegative().optional(), library: id.optional(), run: id.optional() }).strict(),
   ),
 } as const;

@@ -1,16 +1,16 @@
 /** The library, rubric, taxonomy and retrieval operations of the contract, with their request schemas. */
 import { z } from 'zod';
 import { rubricFamilies } from '../corpus/bundle';
-import { id, noParams, op } from '../operation';
+import { id, noParams, read } from '../operation';
 import { protectedCategory } from './category-key';
 import { boundedRecord } from '../request-bounds';
 import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './rubric-types';
 
 export const rubricOperations = {
-  'libraries.list': op<LibrarySummary[]>()(noParams),
+  'libraries.list': read<LibrarySummary[]>()(noParams),
   /** A library's category mix against the pool of one collection (default: every collection). */
-  'libraries.mix': op<LibraryMix>()(z.object({ library: id, collection: id.optional() }).strict()),
-  'rubrics.list': op<RubricPage>()(
+  'libraries.mix': read<LibraryMix>()(z.object({ library: id, collection: id.optional() }).strict()),
+  'rubrics.list': read<RubricPage>()(
     z
       .object({
         library: id.optional(),
@@ -24,10 +24,10 @@ export const rubricOperations = {
       })
       .strict(),
   ),
-  'rubrics.get': op<RubricDetail>()(z.object({ id }).strict()),
-  'taxonomy.get': op<Taxonomy>()(noParams),
+  'rubrics.get': read<RubricDetail>()(z.object({ id }).strict()),
+  'taxonomy.get': read<Taxonomy>()(noParams),
   /** Category-split retrieval (docs/definitions.md) for a rollout, or for one of its steps. */
-  'retrieval.run': op<RetrievalResult>()(
+  'retrieval.run': read<RetrievalResult>()(
     z
       .object({
         library: id,

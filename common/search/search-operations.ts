@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { grades } from '../corpus/bundle';
 import { rolloutFigureFilters } from '../corpus/rollout-list';
-import { id, op } from '../operation';
+import { id, read } from '../operation';
 import type { SearchResult } from './search-types';
 
 export const searchOperations = {
   /** Step hits by BM25 relevance, or newest first when ranking every match would take too long (the result says which). */
-  'search.query': op<SearchResult>()(
+  'search.query': read<SearchResult>()(
     z
       .object({
         query: z.string().max(100_000),

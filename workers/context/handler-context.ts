@@ -9,7 +9,7 @@ import type { WriteLock } from './write-lock';
 
 /** What every operation's handler gets besides its request; domain modules take a `Pick` of it. */
 export interface HandlerContext {
-  /** The reader for read operations, the writer for write operations (`operationAccess`). */
+  /** The reader for read operations, the writer for write operations (the operation's `access` in the contract). */
   db: Db;
   dbPath: string;
   /**

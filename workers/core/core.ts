@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { parseRequest, requireOperation, type OperationName, type RequestOf, type ResponseOf, type Result } from '../../common/contract';
+import { operations, parseRequest, requireOperation, type OperationName, type RequestOf, type ResponseOf, type Result } from '../../common/contract';
 import type { AppInfo } from '../../common/corpus/corpus-types';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
@@ -9,9 +9,10 @@ import type { HandlerContext } from '../context/handler-context';
 import { handlers } from './handlers';
 import { Jobs } from '../context/jobs';
 import { workerSession } from '../context/live-session';
-import { operationAccess } from './operation-access';
 import { reconcileEveryMs, reconcileOwners } from './reconcile-owners';
 import { WriteLock } from '../context/write-lock';
+import { WrittenTables } from '../db/written-tables';
+import type { CorpusTable } from '../../common/corpus-tables';
 import type { Person } from '../../common/people/people';
 import { getSettings } from '../labels/user-settings';
 import { blindAnswer } from '../people/blind-answers';
@@ -26,6 +27,12 @@ export interface CoreOptions {
   readonly?: boolean;
   /** Where the model's key and mode come from (default the process's environment); the sample's seeding replays with its own. */
   modelEnv?: NodeJS.ProcessEnv;
+  /**
+   * Told when an operation writes a table its contract entry does not declare: by default an
+   * error on stderr, or, with RWB_UNDECLARED_WRITES=throw (as the tests run), the write fails,
+   * so a write that outgrew its declaration fails every test that makes it.
+   */
+  onUndeclaredWrite?: (op: OperationName, table: CorpusTable) => void;
 }
 
 /**
@@ -34,7 +41,7 @@ export interface CoreOptions {
  * which validates the request and never throws: errors come back as `{code, message, details}`.
  *
  * Two connections: the writer (every write, under the write lock) and a read-only reader,
- * which `operationAccess` hands to every read, so a read sees only committed rows and never
+ * which every read operation gets (its `access` in the contract), so a read sees only committed rows and never
  * waits for a write, however long.
  */
 export class Core {
@@ -47,6 +54,7 @@ export class Core {
   private readonly readCtx: HandlerContext;
   private readonly reconciler: NodeJS.Timeout | undefined;
   private readonly readonly: boolean;
+  private readonly onUndeclaredWrite: (op: OperationName, table: CorpusTable) => void;
   private closed = false;
 
   constructor(options: CoreOptions) {
@@ -54,6 +62,7 @@ export class Core {
     this.db = openCorpus(options.dbPath, { nativeBinding: options.nativeBinding, readonly: this.readonly });
     this.reader = this.db.memory ? this.db : openCorpusReader(options.dbPath, options.nativeBinding);
     const emit = (event: WorkbenchEvent) => this.events.emit('event', event);
+    this.onUndeclaredWrite = options.onUndeclaredWrite ?? (process.env.RWB_UNDECLARED_WRITES === 'throw' ? refuseUndeclaredWrite : reportUndeclaredWrite);
     const model = new ModelAccess(options.modelEnv);
     const ownReader = () =>
       this.db.memory
@@ -64,7 +73,7 @@ export class Core {
       ownReader,
       shell: options.shell,
       emit,
-      writes: new WriteLock(this.db),
+      writes: new WriteLock(this.db, { written: new WrittenTables(this.db), emit }),
       jobs: new Jobs(emit),
       model,
       session: workerSession,
@@ -123,22 +132,28 @@ export class Core {
     try {
       const op = requireOperation(name);
       if (person) requireRole(op, person);
-      const base = operationAccess[op] === 'read' ? this.readCtx : this.ctx;
+      const base = operations[op].access === 'read' ? this.readCtx : this.writeCtx(op);
       const parsed = person ? guardRequest(op, parseRequest(op, request), person, base.db) : parseRequest(op, request);
       const handler = handlers[op] as (req: unknown, ctx: HandlerContext) => unknown;
-      if (operationAccess[op] !== 'read' && this.readonly)
+      if (operations[op].access === 'write' && this.readonly)
         throw new ApiError('read_only', `${op} writes, and this corpus was opened read-only (${this.ctx.dbPath})`);
       const ctx = person ? { ...base, person } : base;
       const value = (await handler(parsed, ctx)) as ResponseOf<typeof op>;
-      if (isAuthored(op)) await this.stampAuthor(op, value, person);
+      if (isAuthored(op)) await this.stampAuthor(op, value, base, person);
       return { ok: true, value: person && isBlind(person, base.db) ? blindAnswer(op, value, base.db, person.name) : value };
     } catch (err) {
       return { ok: false, error: toErrorData(err) };
     }
   }
 
-  private stampAuthor<K extends OperationName>(op: K, value: ResponseOf<K>, person: Person | undefined): Promise<void> {
-    return this.ctx.writes.run(async () => {
+  /** The writer's context for one write operation: its turns are checked against the tables it declares. */
+  private writeCtx(op: OperationName): HandlerContext {
+    const scope = { tables: operations[op].tables, undeclared: (table: CorpusTable) => this.onUndeclaredWrite(op, table) };
+    return { ...this.ctx, writes: this.ctx.writes.forOperation(scope) };
+  }
+
+  private stampAuthor<K extends OperationName>(op: K, value: ResponseOf<K>, ctx: HandlerContext, person: Person | undefined): Promise<void> {
+    return ctx.writes.run(async () => {
       const author = person?.name ?? getSettings(this.db).annotator;
       if (author !== null) recordAuthor(this.db, op, author, value);
     });
@@ -162,4 +177,15 @@ export class Core {
     if (this.reader !== this.db) this.reader.close();
     this.db.close();
   }
+}
+
+const undeclaredWrite = (op: OperationName, table: CorpusTable) =>
+  `${op} wrote ${table}, a table its entry in the contract does not declare (common/*/*-operations.ts)`;
+
+function reportUndeclaredWrite(op: OperationName, table: CorpusTable): void {
+  console.error(`rwb: ${undeclaredWrite(op, table)}`);
+}
+
+function refuseUndeclaredWrite(op: OperationName, table: CorpusTable): void {
+  throw new ApiError('internal', undeclaredWrite(op, table));
 }

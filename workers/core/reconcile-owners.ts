@@ -10,8 +10,9 @@ export const reconcileEveryMs = 10_000;
  * runs `interrupted`. A write, so it runs at a core's start and then as a background job,
  * never inside a read.
  */
-export function reconcileOwners(ctx: Pick<HandlerContext, 'db' | 'emit' | 'session'>): void {
-  const { attempts, runs } = ctx.db.transaction(() => ({ attempts: reconcileOrphans(ctx.db, ctx.session), runs: reconcileRuns(ctx.db) }))();
-  if (attempts.length) ctx.emit({ type: 'db:changed', tables: ['attempts'] });
-  if (runs.length) ctx.emit({ type: 'db:changed', tables: ['pipeline_runs'] });
+export function reconcileOwners(ctx: Pick<HandlerContext, 'db' | 'session'>): void {
+  ctx.db.transaction(() => {
+    reconcileOrphans(ctx.db, ctx.session);
+    reconcileRuns(ctx.db);
+  })();
 }

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CorpusTable } from '../../common/corpus-tables';
 import type { ImportFileResult } from '../../common/corpus/corpus-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
@@ -24,8 +23,8 @@ export interface ImportOptions {
   /** Called with the format chosen for the file, before its records are read. */
   onFormat?: (format: string) => void;
   signal?: AbortSignal;
-  /** Called once the file's records are committed, with the tables the import changed (for `db:changed`). */
-  onCommitted?: (tables: CorpusTable[]) => void;
+  /** Called once the file's records are committed (the worker then announces the tables they changed). */
+  onCommitted?: () => void;
 }
 
 const progressEvery = 2000;
@@ -55,7 +54,6 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
 
   const fileHash = fileSha256(path);
   let records = 0;
-  const tables = new Set<CorpusTable>(['imports']);
   beginImportTransaction(db);
   try {
     const mark = figuresMark(db);
@@ -89,7 +87,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const digest = await fileHash.digest;
     // Read twice (records and hash), the file must be the one it was when the import began, or the records and the hash may come from different versions.
     await checkUnchanged(path, label, before);
-    const recounted = recountFiguresSince(db, mark, writer.stepFigures);
+    recountFiguresSince(db, mark, writer.stepFigures);
     resumeRowCounters(db, counters);
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
@@ -99,16 +97,13 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
       new Date().toISOString(),
     );
     endImportTransaction(db, 'commit');
-    for (const table of writer.tablesWritten) tables.add(table);
-    if (derived > 0) tables.add('failure_events');
-    if (recounted > 0) tables.add('rollout_figures');
   } catch (err) {
     endImportTransaction(db, 'rollback');
     fileHash.cancel();
     throw err;
   }
   options.onProgress?.(records);
-  options.onCommitted?.([...tables].sort());
+  options.onCommitted?.();
   return result;
 }
 

@@ -28,7 +28,7 @@ export function runImportJob(req: ParsedRequestOf<'import.files'>, ctx: HandlerC
             signal: job.signal,
             onFormat: (chosen) => (format = chosen),
             onProgress: (records) => job.progress({ phase: 'running', done: i, total, message: `${path}: ${records} records read` }),
-            onCommitted: (tables) => ctx.emit({ type: 'db:changed', tables }),
+            onCommitted: () => ctx.writes.announce(),
           });
           files.push(result);
         } catch (err) {

@@ -79,12 +79,6 @@ export class RecordWriter {
   readonly stepFigures = new StepFigures();
   /** References to records that were not in the corpus when they were read, each once. */
   readonly references: PendingReference[] = [];
-  /**
-   * The tables this writer changed, for the `db:changed` event of the write it is part of.
-   * failure_events is named whenever a record may have changed one (a step or program it
-   * derives from, a category it is suggested from), the texts whenever a step or program was inserted.
-   */
-  readonly tablesWritten = new Set<CorpusTable>();
   private readonly deferredRefs = new Set<string>();
   /** Per table, the key last found in the corpus: steps come grouped by rollout. */
   private readonly lastFound = new Map<PendingReference['table'], string>();
@@ -217,13 +211,7 @@ export class RecordWriter {
     const hash = recordHash(record);
     if (this.hashLookup(table, where).get(...key) !== undefined) return this.taken(record, at, table, where, key, hash);
     insert(hash);
-    this.tablesWritten.add(table);
     return 'inserted';
-  }
-
-  /** Notes tables written beside a record's own: its parts, its texts, the failure events derived from it. */
-  private wrote(...tables: CorpusTable[]): void {
-    for (const table of tables) this.tablesWritten.add(table);
   }
 
   private hashLookup(table: CorpusTable, where: string): Statement<unknown[], string> {
@@ -246,7 +234,6 @@ export class RecordWriter {
       this.stmt.taxonomy.run(taxonomyCodec.write(record, { hash }));
       for (const category of categoryCodec.write(record)) this.stmt.category.run(category);
       this.failures.categoriesChanged();
-      this.wrote(categoryCodec.table, failureCodec.table);
     });
   }
 
@@ -270,7 +257,6 @@ export class RecordWriter {
       throw importError(at, `program ${record.path} version ${record.version} of rollout "${record.rollout}" already exists with different content`);
     }
     this.failures.programInserted(record.rollout);
-    this.wrote(programCodec.table, 'texts', failureCodec.table);
     if (this.recentPrograms.size >= recentProgramsMax) this.recentPrograms.clear();
     this.recentPrograms.add(JSON.stringify([record.rollout, record.path, record.version]));
     return 'inserted';
@@ -305,7 +291,6 @@ export class RecordWriter {
     );
     if (inserted.changes === 0) return this.taken(record, at, stepCodec.table, 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
     this.stepFigures.stepInserted(record.rollout, record.durationMs ?? null);
-    this.wrote(stepCodec.table, 'texts', failureCodec.table);
     this.failures.stepInserted({
       id: Number(inserted.lastInsertRowid),
       rollout: record.rollout,
@@ -329,14 +314,12 @@ export class RecordWriter {
     this.refer('rollouts', [record.rollout], at, 'rollout');
     if (record.step !== null) {
       this.failures.annotate(record, at);
-      this.wrote(failureCodec.table);
       return 'inserted';
     }
     const hash = recordHash(record);
     if (this.stmt.gradingFailureExists.get(record.rollout, hash)) return 'duplicate';
     this.failures.writeStaged();
     this.stmt.gradingFailure.run(failureCodec.write(record, { hash }));
-    this.wrote(failureCodec.table);
     return 'inserted';
   }
 
@@ -345,7 +328,6 @@ export class RecordWriter {
       this.stmt.rubric.run(rubricCodec.write(record, { hash }));
       this.stmt.rubricFts.run(record.id);
       for (const support of supportCodec.write(record)) this.stmt.support.run(support);
-      this.wrote(supportCodec.table);
     });
   }
 
@@ -359,7 +341,6 @@ export class RecordWriter {
     return this.keyed(record, at, libraryCodec.table, 'id = ?', [record.id], (hash) => {
       this.stmt.library.run(libraryCodec.write(record, { hash }));
       for (const rubric of libraryRubricCodec.write(record)) this.stmt.libraryRubric.run(rubric);
-      this.wrote(libraryRubricCodec.table);
     });
   }
 
@@ -377,7 +358,6 @@ export class RecordWriter {
     const needsReview = checkImportedLabel(this.db, record, at);
     const { lastInsertRowid } = this.stmt.label.run(labelCodec.write(record, { hash }));
     if (needsReview) this.db.prepare('UPDATE labels SET needs_review = 1 WHERE id = ?').run(lastInsertRowid);
-    this.wrote(labelCodec.table);
     return 'inserted';
   }
 

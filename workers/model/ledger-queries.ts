@@ -1,4 +1,4 @@
-import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus } from '../../common/pipeline/model-types';
+import type { ModelRequestPage, ModelRequestRow, ModelRequestStatus } from '../../common/model/model-types';
 import type { Db } from '../db/open-corpus';
 import { oneRow } from '../db/one-row';
 

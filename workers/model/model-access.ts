@@ -1,4 +1,4 @@
-import type { ModelKeySource, ModelsStatus } from '../../common/pipeline/model-types';
+import type { ModelKeySource, ModelsStatus } from '../../common/model/model-types';
 import { modelSettingsFromEnv, type ModelMode, type ModelSettings } from './model-env';
 
 /** Where a key set in the app is kept; the environment's key is the other source. */

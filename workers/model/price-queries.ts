@@ -3,7 +3,7 @@
  * A run's model client reads the table when the run starts, and the ledger keeps each
  * settled request's cost as it was computed, so an edit never rewrites what was spent.
  */
-import type { ModelPriceRow } from '../../common/pipeline/model-types';
+import type { ModelPriceRow } from '../../common/model/model-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 

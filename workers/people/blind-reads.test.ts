@@ -9,9 +9,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { OperationName, ResponseOf } from '../../common/contract';
-import { operationNames } from '../../common/contract';
+import { operationNames, operations } from '../../common/contract';
 import { operationRoles } from '../../common/operation-roles';
-import { operationAccess } from '../core/operation-access';
 import { useTeamServer } from '../test-support/team-server';
 
 const startTeam = useTeamServer();
@@ -144,7 +143,7 @@ describe('blind mode over every read an auditor may make', () => {
     expect(secrets.others.size).toBeGreaterThan(0);
     expect(secrets.rationales.size).toBeGreaterThan(0);
 
-    const auditorReads = operationNames.filter((op) => operationRoles[op] === 'auditor' && operationAccess[op] === 'read');
+    const auditorReads = operationNames.filter((op) => operationRoles[op] === 'auditor' && operations[op].access === 'read');
     expect(auditorReads.filter((op) => !(op in reads))).toEqual([]);
     const found: string[] = [];
     const answered: string[] = [];

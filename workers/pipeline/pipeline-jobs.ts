@@ -11,7 +11,6 @@
  */
 import type { PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../common/pipeline/pipeline-types';
 import { ApiError } from '../../common/errors';
-import type { CorpusTable } from '../../common/corpus-tables';
 import type { JobProgressEvent } from '../../common/events';
 import type { HandlerContext } from '../context/handler-context';
 import type { Job } from '../context/jobs';
@@ -67,16 +66,12 @@ const kinds: Record<PipelineRunKind, Kind<Params, unknown>> = {
   judge: defineKind({ plan: planJudge, total: (plan) => plan.targets.length, execute: executeJudge, usesModel: true }),
 };
 
-const changedTables: CorpusTable[] = ['pipeline_runs'];
-
-/** How an execution ended: the run's new state, and what it changed. */
+/** How an execution ended: the run's new state. */
 interface RunEnd {
   status: 'done' | 'failed' | 'cancelled' | 'stopped';
   message: string;
   error: string | null;
   change: Parameters<typeof updateRun>[2];
-  /** Tables written besides the run's own. */
-  tables: CorpusTable[];
 }
 
 function limitsOf(params: Params): LimitOptions {
@@ -104,7 +99,6 @@ export async function startPipelineRun(
     // Live before the lock is released, so no reconcile can take it for an orphan.
     liveRuns.add(id);
   });
-  ctx.emit({ type: 'db:changed', tables: changedTables });
   return launch(ctx, id, jobId, { wait, resendUnresolved: false });
 }
 
@@ -129,7 +123,6 @@ export async function resumePipelineRun(
       .run(pipelineSession, jobId, canonicalJson(params), new Date().toISOString(), row.id);
     liveRuns.add(row.id);
   });
-  ctx.emit({ type: 'db:changed', tables: changedTables });
   return launch(ctx, request.run, jobId, { wait: request.wait, resendUnresolved: request.resendUnresolved });
 }
 
@@ -172,7 +165,6 @@ async function executeLive(ctx: PipelineContext, run: string, job: Job, resendUn
         signal: job.signal,
         resendUnresolved,
         writes: ctx.writes,
-        onLedgerChange: () => ctx.emit({ type: 'db:changed', tables: ['model_requests'] }),
       });
     }
     const caller = new RunCaller({
@@ -197,9 +189,9 @@ async function executeLive(ctx: PipelineContext, run: string, job: Job, resendUn
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof RunStopped) {
       const status = err.reason === 'cancelled' ? 'cancelled' : 'stopped';
-      end = { status, message: `${status}: ${message}; resume the run to go on (answers already received are reused)`, error: null, change: {}, tables: [] };
+      end = { status, message: `${status}: ${message}; resume the run to go on (answers already received are reused)`, error: null, change: {} };
     } else {
-      end = { status: 'failed', message: `failed: ${message}`, error: message, change: {}, tables: [] };
+      end = { status: 'failed', message: `failed: ${message}`, error: message, change: {} };
     }
   } finally {
     client?.dispose();
@@ -209,7 +201,6 @@ async function executeLive(ctx: PipelineContext, run: string, job: Job, resendUn
     updateRun(db, run, { ...end.change, status: end.status, message: end.message, error: end.error, owner: null, done, finished_at: new Date().toISOString() });
     liveRuns.delete(run);
   });
-  ctx.emit({ type: 'db:changed', tables: [...changedTables, ...end.tables] });
   announce(end.status === 'done' ? 'done' : end.status === 'cancelled' ? 'cancelled' : 'failed', end.message);
 }
 
@@ -223,18 +214,18 @@ function finish(ctx: PipelineContext, run: string, outcome: RunOutcome): RunEnd 
     writeVerdicts(db, run, outcome.verdicts);
     const [verdicts, cases] = [outcome.verdicts.length, outcome.report.targets.length];
     const message = `${verdicts} verdict${verdicts === 1 ? '' : 's'} on ${cases} case${cases === 1 ? '' : 's'}`;
-    return { status: 'done', message, error: null, change: { report: JSON.stringify(outcome.report) }, tables: ['verdicts'] };
+    return { status: 'done', message, error: null, change: { report: JSON.stringify(outcome.report) } };
   }
   const library = outcome.records.library.id;
   if (outcome.report.rubrics.length === 0) {
     const error = 'no rubric was accepted, so no library was built (the funnel in the report says where the proposals went)';
-    return { status: 'failed', message: `failed: ${error}`, error, change: { report: JSON.stringify({ ...outcome.report, library: null }) }, tables: [] };
+    return { status: 'failed', message: `failed: ${error}`, error, change: { report: JSON.stringify({ ...outcome.report, library: null }) } };
   }
   const audit = auditOrigins(originRows(db, outcome.traced));
   const report = { ...outcome.report, violations: audit.violations, unresolvedOrigins: audit.unresolved };
   if (!audit.passed) {
     const error = heldOutMessage(library, audit.violations);
-    return { status: 'failed', message: `failed: ${error}`, error, change: { report: JSON.stringify({ ...report, library: null, rubrics: [] }) }, tables: [] };
+    return { status: 'failed', message: `failed: ${error}`, error, change: { report: JSON.stringify({ ...report, library: null, rubrics: [] }) } };
   }
   writeLibraryRecords(db, outcome.records, `pipeline run ${run}`);
   const funnel = report.funnel;
@@ -247,7 +238,6 @@ function finish(ctx: PipelineContext, run: string, outcome: RunOutcome): RunEnd 
     message,
     error: null,
     change: { report: JSON.stringify(report), library_id: library },
-    tables: ['rubrics', 'rubric_support', 'libraries', 'library_rubrics'],
   };
 }
 

@@ -13,12 +13,11 @@
  * The health check (`app.info`) goes ahead of every waiting call, so it waits only for the
  * few reads already in the worker, however many queue here.
  */
-import { isOperationName, type Result } from '../../common/contract';
+import { isOperationName, operations, type Result } from '../../common/contract';
 import type { ApiErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
 import type { Person } from '../../common/people/people';
 import type { ShellMessage, WorkerArgs, WorkerCredentials, WorkerMessage } from '../../common/worker-protocol';
-import { operationAccess } from '../core/operation-access';
 import { CrashHistory, defaultRestartPolicy, type RestartPolicy } from './restart-policy';
 
 /** How a worker process ended: an exit code, or the signal that killed it (Node only). */
@@ -76,7 +75,7 @@ interface Waiting {
 /** Reads run in the worker at once, without waiting on anything: they are what a slot limits. */
 function needsSlot(op: string): boolean {
   if (jumpsQueue(op)) return false;
-  return !isOperationName(op) || operationAccess[op] === 'read';
+  return !isOperationName(op) || operations[op].access === 'read';
 }
 
 /** A call in the worker: how to answer its caller, and the slot it frees when the worker answers. */

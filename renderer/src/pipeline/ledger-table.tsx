@@ -1,4 +1,4 @@
-import type { ModelRequestRow, ModelRequestStatus } from '../../../common/pipeline/model-types';
+import type { ModelRequestRow, ModelRequestStatus } from '../../../common/model/model-types';
 import { formatCount, formatDuration } from '../lib/format';
 import { ledgerPageSize, usePipelineStore } from '../stores/pipeline-store';
 import { formatUsd, formatWhen } from './pipeline-format';

@@ -1,4 +1,4 @@
-import type { ModelsStatus as Status } from '../../../common/pipeline/model-types';
+import type { ModelsStatus as Status } from '../../../common/model/model-types';
 import { formatHash } from '../router/route';
 
 /** Whether model features can run here; without a key it says what would make them run. */

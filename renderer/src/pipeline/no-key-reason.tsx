@@ -1,4 +1,4 @@
-import type { ModelsStatus } from '../../../common/pipeline/model-types';
+import type { ModelsStatus } from '../../../common/model/model-types';
 import { formatHash } from '../router/route';
 
 /** True when model calls cannot run: live mode without a key. Unknown (still loading) is not blocked. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AppInfo } from '../../../common/corpus/corpus-types';
-import type { ModelsStatus } from '../../../common/pipeline/model-types';
+import type { ModelsStatus } from '../../../common/model/model-types';
 import { api } from '../api/bridge';
 import { useOperation } from '../api/use-operation';
 import { fieldErrorsOf } from '../runs/field-errors';

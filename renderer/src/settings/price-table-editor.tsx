@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ModelPriceRow } from '../../../common/pipeline/model-types';
+import type { ModelPriceRow } from '../../../common/model/model-types';
 import { LoadingState } from '../components/loading-state';
 import { ConfirmDialog } from '../runs/confirm-dialog';
 import type { FieldErrors } from '../runs/field-errors';

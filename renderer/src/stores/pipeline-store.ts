@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { CorpusTable } from '../../../common/corpus-tables';
 import type { RequestOf } from '../../../common/contract';
-import type { ModelRequestPage, ModelRequestStatus, ModelsStatus } from '../../../common/pipeline/model-types';
+import type { ModelRequestPage, ModelRequestStatus, ModelsStatus } from '../../../common/model/model-types';
 import type { PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayReport } from '../../../common/pipeline/pipeline-types';
 import type { JobProgressEvent } from '../../../common/events';
 import { toErrorData } from '../../../common/errors';

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
-import type { ModelPriceRow } from '../../../common/pipeline/model-types';
+import type { ModelPriceRow } from '../../../common/model/model-types';
 import { api } from '../api/bridge';
 import { onTablesChanged } from '../api/table-changes';
 import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';

@@ -21,7 +21,6 @@ export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext)
     });
     return { case: c, experiment: experiment.id };
   });
-  ctx.emit({ type: 'db:changed', tables: ['cases', 'experiments', 'attempts'] });
   const { created: _created, ...summary } = created.case;
   const run = await startRun(
     {

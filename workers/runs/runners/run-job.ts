@@ -327,9 +327,7 @@ export async function startRun(req: ParsedRequestOf<'runs.start'>, ctx: RunConte
           .prepare<unknown[], number>('UPDATE attempts SET run_job_id = NULL, owner = NULL WHERE run_job_id = ? AND dispatched_at IS NULL RETURNING id')
           .pluck()
           .all(jobId);
-        if (released.length === 0) return;
         for (const id of released) ctx.emit({ type: 'attempt:status', jobId, attempt: getAttempt(ctx.db, id) });
-        ctx.emit({ type: 'db:changed', tables: ['attempts'] });
       });
     }
     job.progress(end);
@@ -387,10 +385,7 @@ async function execute(
       .then(() =>
         ctx.writes.run(async () => {
           const row = work();
-          if (row) {
-            ctx.emit({ type: 'attempt:status', jobId: job.id, attempt: row });
-            ctx.emit({ type: 'db:changed', tables: ['attempts'] });
-          }
+          if (row) ctx.emit({ type: 'attempt:status', jobId: job.id, attempt: row });
         }),
       )
       // One failed write must not stop the ones after it (the run goes on, and its other attempts are kept).

@@ -1,6 +1,6 @@
 /** The model operations of the contract (the request ledger, the key, prices), with their request schemas. */
 import { z } from 'zod';
-import { noParams, op } from '../operation';
+import { noParams, read, write } from '../operation';
 import type { ModelPriceRow, ModelRequestPage, ModelRequestStatus, ModelsStatus } from './model-types';
 
 /** Printable ASCII without spaces: what API keys are made of; the message never echoes it. */
@@ -25,7 +25,7 @@ const modelRequestStatuses = ['reserved', 'returned', 'failed', 'unresolved'] as
 
 export const modelOperations = {
   /** The model request ledger, newest first, filtered by purpose and status. */
-  'ledger.list': op<ModelRequestPage>()(
+  'ledger.list': read<ModelRequestPage>()(
     z
       .object({
         purpose: z.string().min(1).max(128).optional(),
@@ -36,17 +36,17 @@ export const modelOperations = {
       .strict(),
   ),
   /** Whether model features can run (a key is set, or replay mode needs none); never the key itself. */
-  'models.status': op<ModelsStatus>()(noParams),
+  'models.status': read<ModelsStatus>()(noParams),
   /**
    * Uses this API key for model calls: the desktop app keeps it in the OS's safe storage,
    * serve mode for the session only. It never reaches the corpus or a log.
    */
-  'models.setKey': op<ModelsStatus>()(z.object({ key: apiKey }).strict()),
+  'models.setKey': write<ModelsStatus>([])(z.object({ key: apiKey }).strict()),
   /** Forgets the key set in the app (an environment key, if any, applies again). */
-  'models.clearKey': op<ModelsStatus>()(noParams),
+  'models.clearKey': write<ModelsStatus>([])(noParams),
   /** The price table costs are computed from, by model id. */
-  'prices.list': op<ModelPriceRow[]>()(noParams),
+  'prices.list': read<ModelPriceRow[]>()(noParams),
   /** Adds or changes one model's prices; requests already answered keep the cost they were recorded with. */
-  'prices.save': op<ModelPriceRow[]>()(modelPrice),
-  'prices.delete': op<ModelPriceRow[]>()(z.object({ model: modelId }).strict()),
+  'prices.save': write<ModelPriceRow[]>(['model_prices'])(modelPrice),
+  'prices.delete': write<ModelPriceRow[]>(['model_prices'])(z.object({ model: modelId }).strict()),
 } as const;
