@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { workbench } from './api/bridge';
 import { App } from './app';
 import { installNavigationGuard } from './navigation-guard';
-import { installUnsavedLabelGuard } from './stores/label-queue-store';
+import { installUnsavedLabelGuard } from './labels/label-queue-store';
 import { installWindowTheme } from './theme/window-theme';
 import './styles/theme.css';
 import './styles/base.css';

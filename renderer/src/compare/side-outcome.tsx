@@ -4,7 +4,7 @@ import { GradeBadge } from '../components/grade-badge';
 import { formatDuration, formatScore } from '../lib/format';
 import { formatHash } from '../router/route';
 import type { ProgramSide } from './compare-route';
-import type { RolloutFacts } from '../stores/compare-store';
+import type { RolloutFacts } from './compare-store';
 import { lastStepRunning } from './outcome';
 
 /** Props of one side's outcome. */

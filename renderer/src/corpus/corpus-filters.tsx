@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useCorpusStore, type CorpusFilters as Filters } from '../stores/corpus-store';
+import { useCorpusStore, type CorpusFilters as Filters } from './corpus-store';
 import { formatCount } from '../lib/format';
 import { FacetSelect } from './facet-select';
 import { SearchBox } from './search-box';

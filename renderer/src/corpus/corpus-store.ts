@@ -6,8 +6,8 @@ import { create } from 'zustand';
 import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '../../../common/corpus/corpus-types';
 import type { RolloutSortKey, SortDirection } from '../../../common/corpus/rollout-list';
 import { api } from '../api/bridge';
-import { reportError, useAppStore } from './app-store';
-import { pageFetcher, rowOnPage, type PagedRows } from './paged-rows';
+import { reportError, useAppStore } from '../app-state/app-store';
+import { pageFetcher, rowOnPage, type PagedRows } from '../lib/paged-rows';
 
 /** Rows fetched per `rollouts.list` call. */
 export const pageSize = 200;

@@ -6,7 +6,7 @@ import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
 import { LabelValue } from '../rubrics/label-value';
 import { RubricLesson } from '../rubrics/rubric-lesson';
-import { useAgreementStore } from '../stores/agreement-store';
+import { useAgreementStore } from './agreement-store';
 import { AdjudicationEvidence } from './adjudication-evidence';
 import { GuidelinesPane } from './guidelines-pane';
 import { useLabelKeys } from './use-label-keys';

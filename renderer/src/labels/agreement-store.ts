@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
 import type { Disagreement } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 interface AgreementState {
   schema: string | null;

@@ -4,7 +4,7 @@ import type { QueueItem } from '../../../common/labels/labels';
 import { formatHash } from '../router/route';
 import { CategoryBadge } from '../rubrics/category-badge';
 import { RubricText } from '../rubrics/rubric-text';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { useLabelQueueStore } from './label-queue-store';
 import { LabelChoice } from './label-choice';
 import { targetKey } from './queue-logic';
 import type { LabelKeyState } from './use-label-keys';

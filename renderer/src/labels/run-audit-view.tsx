@@ -6,7 +6,7 @@ import { api } from '../api/bridge';
 import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 import type { LabelsRoute } from './label-route';
 import { MarkdownText } from './markdown-text';
 import { RunAuditEvidence } from './run-audit-evidence';

@@ -4,7 +4,7 @@ import { LoadingState } from '../components/loading-state';
 import { formatParams } from '../libraries/library-params';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
-import { usePipelineStore } from '../stores/pipeline-store';
+import { usePipelineStore } from './pipeline-store';
 import { formatUsd } from './pipeline-format';
 import { JudgeTargets } from './run-judge-targets';
 

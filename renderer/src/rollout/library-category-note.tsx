@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/bridge';
 import { CategoryBadge } from '../rubrics/category-badge';
-import { reportError } from '../stores/app-store';
-import { useLibraryStore } from '../stores/library-store';
-import { useRetrievalStore } from '../stores/retrieval-store';
+import { reportError } from '../app-state/app-store';
+import { useLibraryStore } from '../libraries/library-store';
+import { useRetrievalStore } from '../libraries/retrieval-store';
 import { categoryGap, type LibraryCategoryCount } from './category-gap';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FacetSelect } from '../corpus/facet-select';
-import { useLibraryStore } from '../stores/library-store';
-import { useRetrievalStore } from '../stores/retrieval-store';
+import { useLibraryStore } from '../libraries/library-store';
+import { useRetrievalStore } from '../libraries/retrieval-store';
 
 const maxSlots = 1000;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CategoryBadge } from '../rubrics/category-badge';
-import { protectedTotal, useRetrievalStore } from '../stores/retrieval-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { protectedTotal, useRetrievalStore } from '../libraries/retrieval-store';
+import { useTaxonomyStore } from '../rubrics/taxonomy-store';
 
 /**
  * Protected slots: categories that get a fixed number of slots before the rest is split by

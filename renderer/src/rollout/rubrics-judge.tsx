@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { modelBlocked, NoKeyReason } from '../pipeline/no-key-reason';
 import { formatHash } from '../router/route';
-import { usePipelineStore } from '../stores/pipeline-store';
-import { protectedTotal, retrievalKey, useRetrievalStore, type RetrievalTarget } from '../stores/retrieval-store';
-import { useVerdictStore, verdictKey, type JudgeState } from '../stores/verdict-store';
+import { usePipelineStore } from '../pipeline/pipeline-store';
+import { protectedTotal, retrievalKey, useRetrievalStore, type RetrievalTarget } from '../libraries/retrieval-store';
+import { useVerdictStore, verdictKey, type JudgeState } from '../pipeline/verdict-store';
 
 /** A link to the run on the Pipeline screen, its detail opened. */
 function RunLink({ run }: { run: string }) {

@@ -4,7 +4,7 @@ import { LoadingState } from '../components/loading-state';
 import { OutputPane } from '../components/output-pane';
 import { formatDuration } from '../lib/format';
 import { RerunButton } from '../runs/rerun-button';
-import { useRolloutStore } from '../stores/rollout-store';
+import { useRolloutStore } from './rollout-store';
 import { FailureSection } from './failure-section';
 import { StepReruns } from './step-reruns';
 import { useDiffCommand } from './use-diff-command';

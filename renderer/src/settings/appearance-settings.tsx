@@ -1,6 +1,6 @@
 import { themeChoices, type ThemeChoice } from '../../../common/theme';
 import { useCommands } from '../commands/use-commands';
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 
 const choiceLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 

@@ -8,7 +8,7 @@ import type { ModelPriceRow } from '../../../common/pipeline/model-types';
 import { api } from '../api/bridge';
 import { onTablesChanged } from '../api/table-changes';
 import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 interface PriceState {
   prices: ModelPriceRow[] | null;

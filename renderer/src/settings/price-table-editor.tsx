@@ -3,7 +3,7 @@ import type { ModelPriceRow } from '../../../common/pipeline/model-types';
 import { LoadingState } from '../components/loading-state';
 import { ConfirmDialog } from '../runs/confirm-dialog';
 import type { FieldErrors } from '../runs/field-errors';
-import { followPriceChanges, usePriceStore } from '../stores/price-store';
+import { followPriceChanges, usePriceStore } from './price-store';
 import { TableScroll } from '../components/table-scroll';
 
 /** A model's four prices, in column order. */

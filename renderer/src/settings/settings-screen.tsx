@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
-import { useAppStore } from '../stores/app-store';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
-import { useSettingsStore } from '../stores/settings-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useAppStore } from '../app-state/app-store';
+import { useLabelSchemaStore } from '../labels/label-schema-store';
+import { useSettingsStore } from '../app-state/settings-store';
+import { useTaxonomyStore } from '../rubrics/taxonomy-store';
 import { AnnotatorSettings } from './annotator-settings';
 import { AppearanceSettings } from './appearance-settings';
 import { SchemaEditor } from './schema-editor';

@@ -3,8 +3,8 @@ import type { Taxonomy } from '../../../common/rubrics/rubric-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { MarkdownText } from '../labels/markdown-text';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useLabelSchemaStore } from '../labels/label-schema-store';
+import { useTaxonomyStore } from '../rubrics/taxonomy-store';
 import { draftOf, editCategory, mergeCategory, nextVersion, splitCategory, type TaxonomyDraft } from './taxonomy-draft';
 
 /**
