@@ -12,7 +12,7 @@ import { stepAt, useRolloutComparisonStore } from './rollout-comparison-store';
 import { AlignedStepList } from './aligned-step-list';
 import type { Side } from './aligned-step-row';
 import { CompareRolloutsLanding } from './compare-rollouts-landing';
-import type { CompareRolloutsRoute } from './compare-rollouts-route';
+import type { CompareRolloutsRoute } from '../router/compare-rollouts-route';
 import { ComparisonSummary } from './comparison-summary';
 import { ProgramPairDiff } from './program-pair-diff';
 import { rowEndNote, rowForKey } from './row-keys';

@@ -1,5 +1,5 @@
 import { formatScore } from '../lib/format';
-import type { ProgramSide } from './compare-route';
+import type { ProgramSide } from '../router/compare-route';
 import type { RolloutFacts } from './compare-store';
 import { formatDelta, isImprovement, lastStepRunning, scoreDelta } from './outcome';
 

@@ -9,7 +9,7 @@ import { navigate } from '../router/router';
 import { useAppStore } from '../app-state/app-store';
 import { CompareDelta } from './compare-delta';
 import { CompareLanding } from './compare-landing';
-import { formatSide, type CompareSides, type ProgramSide } from './compare-route';
+import { formatSide, type CompareSides, type ProgramSide } from '../router/compare-route';
 import { useCompareStore } from './compare-store';
 import { CompareToolbar } from './compare-toolbar';
 import { completeSides, sideInRollout } from './default-sides';

@@ -1,7 +1,7 @@
 import { Allowed } from '../people/allowed';
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
-import { ImportButton } from '../import/import-button';
+import { ImportButton } from '../import';
 import { useCorpusStore } from './corpus-store';
 import { useSearchStore } from './search-store';
 import { CorpusFilters } from './corpus-filters';

@@ -5,7 +5,7 @@ import { navigate } from '../router/router';
 import { rowAt, useCorpusStore } from './corpus-store';
 import { listCommands } from '../commands/list-commands';
 import { useCommands } from '../commands/use-commands';
-import { CompareMark } from '../compare-rollouts/compare-mark';
+import { CompareMark } from '../compare-rollouts';
 import { rolloutColumns } from './rollout-columns';
 import { RolloutTableRow } from './rollout-table-row';
 

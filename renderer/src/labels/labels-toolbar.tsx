@@ -4,9 +4,9 @@ import type { LabelTargetSet } from '../../../common/labels/labels';
 import { navigate } from '../router/router';
 import { useLabelSchemaStore } from './label-schema-store';
 import { useSettingsStore } from '../app-state/settings-store';
-import { useTaxonomyStore } from '../rubrics/taxonomy-store';
+import { useTaxonomyStore } from '../rubrics';
 import { LabelFileActions } from './label-file-actions';
-import type { LabelsRoute } from './label-route';
+import type { LabelsRoute } from '../router/label-route';
 import { optionValueOf, targetSetOptions, withCategory } from './target-set-options';
 import { useLabelToolbarCommands } from './use-label-toolbar-commands';
 

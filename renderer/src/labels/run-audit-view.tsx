@@ -7,7 +7,7 @@ import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { reportError } from '../app-state/app-store';
-import type { LabelsRoute } from './label-route';
+import type { LabelsRoute } from '../router/label-route';
 import { MarkdownText } from './markdown-text';
 import { RunAuditEvidence } from './run-audit-evidence';
 import { TableScroll } from '../components/table-scroll';

@@ -5,7 +5,7 @@ import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { useAppStore } from '../app-state/app-store';
 import { useLibraryStore } from './library-store';
-import { useTaxonomyStore } from '../rubrics/taxonomy-store';
+import { useTaxonomyStore } from '../rubrics';
 import { LibraryDetail } from './library-detail';
 import { LibraryTable } from './library-table';
 

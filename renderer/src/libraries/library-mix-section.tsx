@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
-import { FacetSelect } from '../corpus/facet-select';
+import { FacetSelect } from '../components/facet-select';
 import { useLibraryStore } from './library-store';
 import { DistanceReadout } from './distance-readout';
 import { MixChart } from './mix-chart';

@@ -2,7 +2,7 @@
 import { useLibraryStore } from './library-store';
 import { useRetrievalStore } from './retrieval-store';
 import { useRubricTableStore } from './rubric-table-store';
-import { useTaxonomyStore } from '../rubrics/taxonomy-store';
+import { useTaxonomyStore } from '../rubrics';
 
 /** Called on `db:changed`; slices never loaded stay unloaded. */
 export function refreshRubricViews(): void {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toErrorData } from '../../../common/errors';
 import { useCommands } from '../commands/use-commands';
 import { formatCount } from '../lib/format';
-import { useLibraryStore } from '../libraries/library-store';
+import { useLibraryStore } from '../libraries';
 import { usePipelineStore } from './pipeline-store';
 import { draftErrors, draftRequest, emptyDraft, usesModel, type NewRunDraft, type NewRunErrors, type NewRunKind } from './new-run-request';
 import { FilteredCutPreview } from './filtered-cut-preview';

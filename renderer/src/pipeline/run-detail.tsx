@@ -1,7 +1,6 @@
 import type { PipelineRunDetail } from '../../../common/pipeline/pipeline-types';
-import { CurationFunnel } from '../components/curation-funnel';
+import { CurationFunnel, formatParams } from '../libraries';
 import { LoadingState } from '../components/loading-state';
-import { formatParams } from '../libraries/library-params';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
 import { usePipelineStore } from './pipeline-store';

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/bridge';
-import { CategoryBadge } from '../rubrics/category-badge';
+import { CategoryBadge } from '../rubrics';
 import { reportError } from '../app-state/app-store';
-import { useLibraryStore } from '../libraries/library-store';
-import { useRetrievalStore } from '../libraries/retrieval-store';
+import { useLibraryStore, useRetrievalStore } from '../libraries';
 import { categoryGap, type LibraryCategoryCount } from './category-gap';
 
 /**

@@ -3,7 +3,7 @@ import { ExitBadge } from '../components/exit-badge';
 import { LoadingState } from '../components/loading-state';
 import { OutputPane } from '../components/output-pane';
 import { formatDuration } from '../lib/format';
-import { RerunButton } from '../runs/rerun-button';
+import { RerunButton } from '../runs';
 import { useRolloutStore } from './rollout-store';
 import { FailureSection } from './failure-section';
 import { StepReruns } from './step-reruns';

@@ -7,7 +7,7 @@ import { followRunEvents, useRunsStore } from './runs-store';
 import { ExperimentList } from './experiment-list';
 import { ExperimentPanel } from './experiment-panel';
 import { HostsPanel } from './hosts-panel';
-import type { RunsRoute } from './runs-route';
+import type { RunsRoute } from '../router/runs-route';
 
 /**
  * Screen 6: experiments and their attempt grids (case × arm × repeat), the live terminal of

@@ -7,7 +7,7 @@ import type { RequestOf } from '../../../common/contract';
 import type { ModelPriceRow } from '../../../common/pipeline/model-types';
 import { api } from '../api/bridge';
 import { onTablesChanged } from '../api/table-changes';
-import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
+import { fieldErrorsOf, type FieldErrors } from '../runs';
 import { reportError } from '../app-state/app-store';
 
 interface PriceState {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelPriceRow } from '../../../common/pipeline/model-types';
 import { LoadingState } from '../components/loading-state';
-import { ConfirmDialog } from '../runs/confirm-dialog';
-import type { FieldErrors } from '../runs/field-errors';
+import { ConfirmDialog, type FieldErrors } from '../runs';
 import { followPriceChanges, usePriceStore } from './price-store';
 import { TableScroll } from '../components/table-scroll';
 

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
 import { useAppStore } from '../app-state/app-store';
-import { useLabelSchemaStore } from '../labels/label-schema-store';
+import { useLabelSchemaStore } from '../labels';
 import { useSettingsStore } from '../app-state/settings-store';
-import { useTaxonomyStore } from '../rubrics/taxonomy-store';
+import { useTaxonomyStore } from '../rubrics';
 import { AnnotatorSettings } from './annotator-settings';
 import { AppearanceSettings } from './appearance-settings';
 import { SchemaEditor } from './schema-editor';
 import { TaxonomyEditor } from './taxonomy-editor';
-import { HostsPanel } from '../runs/hosts-panel';
+import { HostsPanel } from '../runs';
 import { ModelKeySettings } from './model-key-settings';
 import { PriceTableEditor } from './price-table-editor';
 import { Allowed } from '../people/allowed';
