@@ -14,6 +14,27 @@ const restrict = (groups, { builtins = false } = {}) => [
   },
 ];
 
+/**
+ * The renderer's folders, lowest first: a folder imports only the folders before it, so no two
+ * folders import each other. The first ones are layers any screen builds on; from `rubrics` on they
+ * are domains, which reach into a lower domain only through its `index.ts` (what it offers others).
+ */
+const rendererLayers = ['lib', 'api', 'router', 'app-state', 'theme', 'people', 'components', 'monaco', 'commands'];
+const rendererDomains = ['rubrics', 'import', 'runs', 'labels', 'compare', 'libraries', 'pipeline', 'compare-rollouts', 'rollout', 'corpus', 'settings'];
+const rendererOrderMessage = `renderer folders import only the folders below them, and another domain only through its index: ${[...rendererLayers, ...rendererDomains].join(' < ')} (docs/architecture.md)`;
+const rendererBase = [...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/preload/**'];
+/** The imports a file in renderer folder `folder` may not make: folders above it, and other domains' internals. */
+function rendererFolderBlock(folder, index, all) {
+  const above = all.slice(index + 1).map((name) => ({ regex: `^\\.\\./${name}(/|$)`, message: rendererOrderMessage }));
+  const lowerDomains = rendererDomains.includes(folder) ? rendererDomains.slice(0, rendererDomains.indexOf(folder)) : [];
+  const internals = lowerDomains.map((name) => ({ regex: `^\\.\\./${name}/(?!index$)`, message: rendererOrderMessage }));
+  const [level, options] = restrict(rendererBase, { builtins: true });
+  return {
+    files: [`renderer/src/${folder}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': [level, { ...options, patterns: [...options.patterns, ...above, ...internals] }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -76,8 +97,10 @@ export default tseslint.config(
     // The renderer talks only to window.workbench; it shares types through common/.
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': restrict([...nodeBuiltins, 'electron', '**/workers/**', '**/main/**', '**/preload/**'], { builtins: true }) },
+    rules: { 'no-restricted-imports': restrict(rendererBase, { builtins: true }) },
   },
+  // The renderer's folder order (rendererLayers, rendererDomains above): one block per folder.
+  ...[...rendererLayers, ...rendererDomains].map((folder, index, all) => rendererFolderBlock(folder, index, all)),
   {
     // The shells wire things up; the corpus and its logic stay in the worker. Both shells share
     // the worker connection, which imports neither Electron nor the corpus; tests share the test helpers.

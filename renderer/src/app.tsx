@@ -21,11 +21,11 @@ import {
 import { refreshRubricViews } from './libraries/refresh-rubric-views';
 import { useRoute } from './router/router';
 import { installAttemptOutputTap } from './runs/attempt-output-tap';
-import { useAppStore } from './stores/app-store';
-import { useCorpusStore } from './stores/corpus-store';
-import { useRolloutStore } from './stores/rollout-store';
-import { useSearchStore } from './stores/search-store';
-import { useVerdictStore } from './stores/verdict-store';
+import { useAppStore } from './app-state/app-store';
+import { useCorpusStore } from './corpus/corpus-store';
+import { useRolloutStore } from './rollout/rollout-store';
+import { useSearchStore } from './corpus/search-store';
+import { useVerdictStore } from './pipeline/verdict-store';
 import { useThemeSetting } from './theme/use-theme-setting';
 
 function refreshCorpusViews(): void {

@@ -11,9 +11,30 @@ export function touches(event: DbChangedEvent, tables: WatchedTables): boolean {
   return tables === 'any' || event.tables.length === 0 || event.tables.some((t) => tables.includes(t));
 }
 
+/** Writes this window made and has its answer to, told before (or without) the backend's event. */
+const ownWrites = new Set<(event: DbChangedEvent) => void>();
+
+/**
+ * Tells this window's views that one of its own writes changed `tables`. The backend's
+ * `db:changed` for it may come before or after the write's answer, or not at all while the
+ * event connection is down; views that follow those tables should not wait on it.
+ */
+export function announceWrite(tables: readonly CorpusTable[]): void {
+  const event: DbChangedEvent = { type: 'db:changed', tables: [...tables] };
+  for (const listener of [...ownWrites]) listener(event);
+}
+
 /** Calls `listener` after each write that touches `tables`; returns the unsubscribe function. */
 export function onTablesChanged(tables: WatchedTables, listener: () => void): () => void {
-  return onWorkbenchEvent((event) => {
-    if (event.type === 'db:changed' && touches(event, tables)) listener();
+  const onWrite = (event: DbChangedEvent) => {
+    if (touches(event, tables)) listener();
+  };
+  ownWrites.add(onWrite);
+  const unsubscribe = onWorkbenchEvent((event) => {
+    if (event.type === 'db:changed') onWrite(event);
   });
+  return () => {
+    ownWrites.delete(onWrite);
+    unsubscribe();
+  };
 }

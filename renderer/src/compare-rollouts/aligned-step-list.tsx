@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RolloutComparison } from '../../../common/corpus/rollout-comparison';
 import { formatCount } from '../lib/format';
-import { stepAt, useRolloutComparisonStore } from '../stores/rollout-comparison-store';
+import { stepAt, useRolloutComparisonStore } from './rollout-comparison-store';
 import { AlignedStepRow, alignedRowHeight, type Side } from './aligned-step-row';
 
 /** Props of the aligned timelines. */

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { StepRow } from '../../../common/corpus/corpus-types';
 import type { AlignedRow } from '../../../common/corpus/rollout-comparison';
-import { StepListRow, stepRowHeight } from '../rollout/step-list-row';
+import { StepListRow, stepRowHeight } from '../components/step-list-row';
 import { describeDifferences, oneSidedFailure } from './row-look';
 
 /** Every aligned row has the height of a two-line step, so both sides line up whatever they show. */

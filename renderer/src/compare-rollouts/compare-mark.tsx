@@ -1,6 +1,6 @@
 import { useCommands } from '../commands/use-commands';
 import { navigate } from '../router/router';
-import { useRolloutComparisonStore } from '../stores/rollout-comparison-store';
+import { useRolloutComparisonStore } from './rollout-comparison-store';
 
 /**
  * Picking two rollouts on the Corpus screen: `c` marks the selected rollout, `c` on a second

@@ -1,4 +1,4 @@
-import { RolloutInput } from '../compare/rollout-input';
+import { RolloutInput } from '../compare';
 import { navigate } from '../router/router';
 
 /** Picks the two rollouts when the URL names fewer than two. */

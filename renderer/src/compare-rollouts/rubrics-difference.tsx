@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { RetrievedRubric } from '../../../common/rubrics/rubric-types';
 import { useOperation } from '../api/use-operation';
 import { formatHash } from '../router/route';
-import { useRetrievalStore } from '../stores/retrieval-store';
+import { useRetrievalStore } from '../libraries';
 
 /** What retrieval reads: a write to any of these may change the rubrics either side gets. */
 const retrievalTables = ['libraries', 'library_rubrics', 'rubrics', 'failure_events', 'categories'] as const;

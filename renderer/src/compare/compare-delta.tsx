@@ -1,6 +1,6 @@
 import { formatScore } from '../lib/format';
-import type { ProgramSide } from './compare-route';
-import type { RolloutFacts } from '../stores/compare-store';
+import type { ProgramSide } from '../router/compare-route';
+import type { RolloutFacts } from './compare-store';
 import { formatDelta, isImprovement, lastStepRunning, scoreDelta } from './outcome';
 
 /** Props of the outcome delta. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
-import { useCompareStore } from '../stores/compare-store';
+import { useCompareStore } from './compare-store';
 import { pathsOf, versionsOf } from './default-sides';
 import { RolloutInput } from './rollout-input';
 

@@ -1,6 +1,6 @@
 /** Which program versions a Compare side falls back to when the URL leaves it open. Pure. */
 import type { ProgramVersionInfo } from '../../../common/corpus/corpus-types';
-import type { ProgramSide } from './compare-route';
+import type { ProgramSide } from '../router/compare-route';
 
 /** The distinct program paths of a rollout, in the order the API lists them. */
 export function pathsOf(programs: readonly ProgramVersionInfo[]): string[] {

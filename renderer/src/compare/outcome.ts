@@ -1,6 +1,6 @@
 /** What happened with a program version, and how two versions' outcomes differ. Pure. */
 import type { StepRow } from '../../../common/corpus/corpus-types';
-import type { ProgramSide } from './compare-route';
+import type { ProgramSide } from '../router/compare-route';
 
 /** The last step of a rollout that ran exactly this program version, or null when none did. */
 export function lastStepRunning(steps: readonly StepRow[], side: Pick<ProgramSide, 'path' | 'version'>): StepRow | null {

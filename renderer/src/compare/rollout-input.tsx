@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useCompareStore } from '../stores/compare-store';
+import { useCompareStore } from './compare-store';
 
 /** Props of a rollout picker. */
 export interface RolloutInputProps {

@@ -3,8 +3,8 @@ import { ExitBadge } from '../components/exit-badge';
 import { GradeBadge } from '../components/grade-badge';
 import { formatDuration, formatScore } from '../lib/format';
 import { formatHash } from '../router/route';
-import type { ProgramSide } from './compare-route';
-import type { RolloutFacts } from '../stores/compare-store';
+import type { ProgramSide } from '../router/compare-route';
+import type { RolloutFacts } from './compare-store';
 import { lastStepRunning } from './outcome';
 
 /** Props of one side's outcome. */

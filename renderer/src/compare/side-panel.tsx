@@ -1,8 +1,8 @@
 import type { ProgramContent } from '../../../common/corpus/corpus-types';
 import { LoadingState } from '../components/loading-state';
-import { RerunButton } from '../runs/rerun-button';
-import type { ProgramSide } from './compare-route';
-import type { Fetched, RolloutFacts } from '../stores/compare-store';
+import { RerunButton } from '../runs';
+import type { ProgramSide } from '../router/compare-route';
+import type { Fetched, RolloutFacts } from './compare-store';
 import { SideOutcome } from './side-outcome';
 import { SidePicker } from './side-picker';
 

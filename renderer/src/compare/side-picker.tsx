@@ -1,5 +1,5 @@
 import type { RolloutDetail } from '../../../common/corpus/corpus-types';
-import type { ProgramSide } from './compare-route';
+import type { ProgramSide } from '../router/compare-route';
 import { pathsOf, versionsOf } from './default-sides';
 import { RolloutInput } from './rollout-input';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../stores/app-store';
+import { useAppStore } from '../app-state/app-store';
 
 /**
  * The last failed call's message (it names the file, field or id that was wrong), on the screen

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PersonBadge } from '../people/person-badge';
-import { useAppStore } from '../stores/app-store';
-import { useSettingsStore } from '../stores/settings-store';
+import { useAppStore } from '../app-state/app-store';
+import { useSettingsStore } from '../app-state/settings-store';
 import { WorkerRestartNotice } from './worker-restart-notice';
 
 /** Which corpus file is open, its schema version, the shell the app runs in, and who labels in this window. */

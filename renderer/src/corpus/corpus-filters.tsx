@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useCorpusStore, type CorpusFilters as Filters } from '../stores/corpus-store';
+import { useCorpusStore, type CorpusFilters as Filters } from './corpus-store';
 import { formatCount } from '../lib/format';
-import { FacetSelect } from './facet-select';
+import { FacetSelect } from '../components/facet-select';
 import { SearchBox } from './search-box';
 
 /** The step search, the facet filters (which narrow both), and how many rollouts they select. */

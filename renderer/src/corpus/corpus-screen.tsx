@@ -1,9 +1,9 @@
 import { Allowed } from '../people/allowed';
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
-import { ImportButton } from '../import/import-button';
-import { useCorpusStore } from '../stores/corpus-store';
-import { useSearchStore } from '../stores/search-store';
+import { ImportButton } from '../import';
+import { useCorpusStore } from './corpus-store';
+import { useSearchStore } from './search-store';
 import { CorpusFilters } from './corpus-filters';
 import { CorpusSummary } from './corpus-summary';
 import { RolloutTable } from './rollout-table';

@@ -1,4 +1,4 @@
-import { useCorpusStore } from '../stores/corpus-store';
+import { useCorpusStore } from './corpus-store';
 import { formatCount } from '../lib/format';
 
 /** The corpus's size at a glance: how many of each thing it holds. */

@@ -2,10 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { navigate } from '../router/router';
-import { rowAt, useCorpusStore } from '../stores/corpus-store';
+import { rowAt, useCorpusStore } from './corpus-store';
 import { listCommands } from '../commands/list-commands';
 import { useCommands } from '../commands/use-commands';
-import { CompareMark } from '../compare-rollouts/compare-mark';
+import { CompareMark } from '../compare-rollouts';
 import { rolloutColumns } from './rollout-columns';
 import { RolloutTableRow } from './rollout-table-row';
 

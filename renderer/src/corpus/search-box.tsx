@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useCommands } from '../commands/use-commands';
 import { navigate } from '../router/router';
-import { hitRoute, useSearchStore } from '../stores/search-store';
+import { hitRoute, useSearchStore } from './search-store';
 
 /** Id of the hit list, for the box's `aria-controls`. */
 export const searchListId = 'search-results-list';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { HighlightedText } from '../components/highlighted-text';
-import type { StepHit } from '../stores/search-store';
+import type { StepHit } from './search-store';
 import { searchHitId } from './search-box';
 
 /** Props of one hit, positioned by the virtualiser, which also measures its height. */

@@ -1,5 +1,5 @@
 import { formatCount } from '../lib/format';
-import type { Unranked } from '../stores/search-store';
+import type { Unranked } from './search-store';
 
 function listed(items: string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

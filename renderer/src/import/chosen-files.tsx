@@ -1,5 +1,5 @@
 import { formatBytes } from '../lib/format';
-import { useImportStore } from '../stores/import-store';
+import { useImportStore } from './import-store';
 import { chosenName, companionsOf } from './chosen-folder';
 
 /** The files waiting to be imported, each removable, and how many files of their folders travel with them. */

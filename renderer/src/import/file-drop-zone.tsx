@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent, type RefObject } from 'react';
-import { useImportStore } from '../stores/import-store';
+import { useImportStore } from './import-store';
 
 /** A file input the buttons open: what it picked goes to `picked`, then it is emptied so the same files can be picked again after they were removed from the list. */
 function HiddenPicker({

@@ -1,5 +1,5 @@
 import { useCommands } from '../commands/use-commands';
-import { useImportStore } from '../stores/import-store';
+import { useImportStore } from './import-store';
 import { ImportDialog } from './import-dialog';
 
 /** The corpus header's "Import…" button (key `i`) and the dialog it opens. */

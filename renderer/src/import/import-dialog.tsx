@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { importFormats } from '../../../common/corpus/import-formats';
 import { ModalDialog } from '../components/modal-dialog';
-import { isRunning, useImportStore, type ImportFormat } from '../stores/import-store';
+import { isRunning, useImportStore, type ImportFormat } from './import-store';
 import { ChosenFiles } from './chosen-files';
 import { FileDropZone } from './file-drop-zone';
 import { ImportProgressBar } from './import-progress-bar';

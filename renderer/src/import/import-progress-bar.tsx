@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { wasCancelled } from '../lib/import-results';
-import { isRunning, useImportStore, type ImportPhase } from '../stores/import-store';
+import { isRunning, useImportStore, type ImportPhase } from './import-store';
 import { FileProgress } from './file-progress';
 
 function heading(phase: ImportPhase, done: number, total: number, cancelled: boolean): string {

@@ -2,7 +2,7 @@ import type { LabelTarget } from '../../../common/labels/labels';
 import { useOperation } from '../api/use-operation';
 import { rubricViewTables } from '../api/view-tables';
 import { LoadingState } from '../components/loading-state';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 import { EvidenceView } from './evidence-pane';
 
 /**

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { CorpusTable } from '../../../common/corpus-tables';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import { useOperation } from '../api/use-operation';
+import { useWrite } from '../api/use-write';
 import { rubricViewTables } from '../api/view-tables';
 import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
-import { LabelValue } from '../rubrics/label-value';
-import { RubricLesson } from '../rubrics/rubric-lesson';
-import { useAgreementStore } from '../stores/agreement-store';
+import { LabelValue, RubricLesson } from '../rubrics';
+import { reportError } from '../app-state/app-store';
 import { AdjudicationEvidence } from './adjudication-evidence';
 import { GuidelinesPane } from './guidelines-pane';
 import { useLabelKeys } from './use-label-keys';
@@ -17,12 +18,15 @@ import { TableScroll } from '../components/table-scroll';
  * the adjudicated value as a label of its own (`adjudication: true`) in the adjudicator's
  * name; the annotators' labels stay as they are, and `u` undoes the last adjudication.
  */
+/** What the disagreements are made of, and what an adjudication and its undo write. */
+const labelTables: readonly CorpusTable[] = ['labels'];
+
 export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; annotator: string }) {
-  const items = useAgreementStore((s) => (s.schema === schema.name ? s.disagreements : null));
+  const disagreements = useOperation('labels.disagreements', { schema: schema.name }, { tables: labelTables, onError: reportError });
+  const items = disagreements.data;
+  const adjudicate = useWrite('labels.add', labelTables);
+  const undo = useWrite('labels.undo', labelTables);
   const [index, setIndex] = useState(0);
-  useEffect(() => {
-    void useAgreementStore.getState().load(schema.name);
-  }, [schema.name]);
 
   const count = items?.length ?? 0;
   const item = items?.[Math.min(index, count - 1)] ?? null;
@@ -31,18 +35,18 @@ export function AdjudicationView({ schema, annotator }: { schema: LabelSchema; a
   const keys = useLabelKeys(items ? schema : null, 'Adjudication', {
     pick: (value, reasons) => {
       if (!item) return;
-      void useAgreementStore
-        .getState()
-        .adjudicate({ annotator, schema: schema.name, target: item.target, value, reasons })
-        .then((saved) => {
-          const next = useAgreementStore.getState().disagreements ?? [];
-          // On to the next item nobody has adjudicated yet, after this one.
-          const open = next.findIndex((d, i) => i > index && d.adjudicated === null);
-          if (saved) setIndex(open === -1 ? index : open);
-        });
+      // On to the next item nobody has adjudicated yet, after this one (the only item this write changes).
+      const open = (items ?? []).findIndex((d, i) => i > index && d.adjudicated === null);
+      adjudicate
+        .run({ annotator, schema: schema.name, target: item.target, value, reasons, adjudication: true })
+        .then(() => setIndex(open === -1 ? index : open), reportError);
     },
     move: (delta) => setIndex((i) => Math.max(0, Math.min(count - 1, i + delta))),
-    undo: () => void useAgreementStore.getState().undoAdjudication(annotator),
+    undo: () =>
+      undo.run({ annotator, schema: schema.name, adjudication: true }).catch((err: unknown) => {
+        reportError(err);
+        disagreements.refetch();
+      }),
   });
 
   if (!items) return <LoadingState label="Finding disagreements…" />;

@@ -3,7 +3,7 @@ import type { LabelSchema } from '../../../common/labels/label-schema';
 import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { TableScroll } from '../components/table-scroll';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 
 const fixed = (n: number | null) => (n === null ? '—' : n.toFixed(3));
 

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useLabelImportStore } from '../stores/label-import-store';
+import { useLabelImportStore } from './label-import-store';
 
 /**
  * A button that opens the system's file chooser for label files and imports what is chosen.

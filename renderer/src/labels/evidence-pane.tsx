@@ -5,9 +5,9 @@ import { GradeBadge } from '../components/grade-badge';
 import { LoadingState } from '../components/loading-state';
 import type { Grade } from '../../../common/corpus/corpus-types';
 import { formatHash } from '../router/route';
-import { LabelValue } from '../rubrics/label-value';
-import { reportError } from '../stores/app-store';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { LabelValue } from '../rubrics';
+import { reportError } from '../app-state/app-store';
+import { useLabelQueueStore } from './label-queue-store';
 import { ProgramLines } from './program-lines';
 
 const problems: Record<NonNullable<CheckedCitation['problem']>, string> = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 
 /**
  * Asks who is labelling before the first label: every label is made in a name, and a name is

@@ -1,6 +1,6 @@
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { StoredLabel } from '../../../common/labels/labels';
-import { LabelValue } from '../rubrics/label-value';
+import { LabelValue } from '../rubrics';
 import type { LabelKeyState } from './use-label-keys';
 
 interface Props {

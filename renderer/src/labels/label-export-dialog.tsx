@@ -1,9 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useOperation } from '../api/use-operation';
 import { ModalDialog } from '../components/modal-dialog';
-import { useLabelExportStore, type LabelExportFormat } from '../stores/label-export-store';
-import { reportError } from '../stores/app-store';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
+import { useLabelExportStore, type LabelExportFormat } from './label-export-store';
+import { reportError } from '../app-state/app-store';
+import { useLabelSchemaStore } from './label-schema-store';
 import { CopyablePath } from './copyable-path';
 
 const formats: { value: LabelExportFormat; text: string }[] = [

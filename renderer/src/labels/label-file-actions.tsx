@@ -1,6 +1,6 @@
 import { Allowed } from '../people/allowed';
-import { useLabelExportStore } from '../stores/label-export-store';
-import { useLabelImportStore } from '../stores/label-import-store';
+import { useLabelExportStore } from './label-export-store';
+import { useLabelImportStore } from './label-import-store';
 import { ChooseLabelFiles } from './choose-label-files';
 import { LabelExportDialog } from './label-export-dialog';
 import { LabelImportDialog } from './label-import-dialog';

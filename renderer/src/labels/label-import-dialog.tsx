@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { ModalDialog } from '../components/modal-dialog';
-import { FileProgress } from '../import/file-progress';
-import { isImportingLabels, useLabelImportStore, type LabelImportPhase } from '../stores/label-import-store';
+import { FileProgress } from '../import';
+import { isImportingLabels, useLabelImportStore, type LabelImportPhase } from './label-import-store';
 import { ChooseLabelFiles } from './choose-label-files';
 import { LabelImportResults } from './label-import-results';
 

@@ -2,11 +2,11 @@ import { useState, type ChangeEvent } from 'react';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { navigate } from '../router/router';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
-import { useSettingsStore } from '../stores/settings-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useLabelSchemaStore } from './label-schema-store';
+import { useSettingsStore } from '../app-state/settings-store';
+import { useTaxonomyStore } from '../rubrics';
 import { LabelFileActions } from './label-file-actions';
-import type { LabelsRoute } from './label-route';
+import type { LabelsRoute } from '../router/label-route';
 import { optionValueOf, targetSetOptions, withCategory } from './target-set-options';
 import { useLabelToolbarCommands } from './use-label-toolbar-commands';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { LabelQueue, LabelTargetSet } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { useLabelSchemaStore } from './label-schema-store';
+import { useLabelQueueStore } from './label-queue-store';
 import { queueSummary } from './queue-logic';
 import { optionValueOf, targetSetOptions, type TargetSetOption } from './target-set-options';
 

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { QueueItem } from '../../../common/labels/labels';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { useLabelQueueStore } from './label-queue-store';
 import { targetKey } from './queue-logic';
 
 const rowHeight = 30;

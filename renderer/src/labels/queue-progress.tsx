@@ -1,5 +1,5 @@
 import type { LabelQueue } from '../../../common/labels/labels';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { useLabelQueueStore } from './label-queue-store';
 import { doneCount } from './queue-logic';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { LoadingState } from '../components/loading-state';
-import { useLabelQueueStore } from '../stores/label-queue-store';
+import { useLabelQueueStore } from './label-queue-store';
 import { EvidencePane } from './evidence-pane';
 import { GuidelinesPane } from './guidelines-pane';
 import { QueueFinished } from './queue-finished';

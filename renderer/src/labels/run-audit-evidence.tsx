@@ -2,7 +2,7 @@ import { useOperation } from '../api/use-operation';
 import { GradeBadge } from '../components/grade-badge';
 import { LoadingState } from '../components/loading-state';
 import { formatHash } from '../router/route';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 
 /**
  * The audited rollout beside the form: its task, grade and grader's verdict, every failure with

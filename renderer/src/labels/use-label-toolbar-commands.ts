@@ -6,7 +6,7 @@ import { nextInCycle } from '../commands/next-in-cycle';
 import { useCommands } from '../commands/use-commands';
 import type { Command } from '../commands/command';
 import type { LabelSchema } from '../../../common/labels/label-schema';
-import type { LabelsRoute } from './label-route';
+import type { LabelsRoute } from '../router/label-route';
 import type { TargetSetOption } from './target-set-options';
 
 const group = 'Labels';

@@ -3,9 +3,9 @@ import { neighbour } from '../commands/neighbour';
 import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
-import { useAppStore } from '../stores/app-store';
-import { useLibraryStore } from '../stores/library-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useAppStore } from '../app-state/app-store';
+import { useLibraryStore } from './library-store';
+import { useTaxonomyStore } from '../rubrics';
 import { LibraryDetail } from './library-detail';
 import { LibraryTable } from './library-table';
 

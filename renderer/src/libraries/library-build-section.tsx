@@ -1,10 +1,10 @@
 import type { FilterAllocation, LibraryBuild, OriginAudit, ProposalFate, QuotaCategoryReport } from '../../../common/pipeline/pipeline-types';
 import { useOperation } from '../api/use-operation';
-import { CurationFunnel } from '../components/curation-funnel';
+import { CurationFunnel } from './curation-funnel';
 import { LoadingState } from '../components/loading-state';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
-import { CategoryBadge } from '../rubrics/category-badge';
+import { CategoryBadge } from '../rubrics';
 
 interface BuildState {
   build: LibraryBuild | null;

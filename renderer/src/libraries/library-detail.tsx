@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { LibrarySummary } from '../../../common/rubrics/rubric-types';
-import { useRubricTableStore } from '../stores/rubric-table-store';
+import { useRubricTableStore } from './rubric-table-store';
 import { LibraryBuildSection } from './library-build-section';
 import { LibraryMixSection } from './library-mix-section';
 import { PrecisionRecall } from './precision-recall';

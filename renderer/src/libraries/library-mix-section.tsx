@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { LoadingState } from '../components/loading-state';
-import { FacetSelect } from '../corpus/facet-select';
-import { useLibraryStore } from '../stores/library-store';
+import { FacetSelect } from '../components/facet-select';
+import { useLibraryStore } from './library-store';
 import { DistanceReadout } from './distance-readout';
 import { MixChart } from './mix-chart';
 

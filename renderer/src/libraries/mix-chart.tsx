@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LibraryMix } from '../../../common/rubrics/rubric-types';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useTaxonomyStore } from '../rubrics';
 import { mixColors } from './mix-colors';
 import { mixRows } from './mix-data';
 import { MixTooltip } from './mix-tooltip';

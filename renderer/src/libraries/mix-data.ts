@@ -1,6 +1,6 @@
 /** The rows of the mix chart, built from the backend's mix without recomputing any share. */
 import type { LibraryMix, Taxonomy } from '../../../common/rubrics/rubric-types';
-import { taxonomyOrder } from '../rubrics/category-order';
+import { taxonomyOrder } from '../rubrics';
 
 /** One category of the chart: both sides' shares and the counts behind them. */
 export interface MixRow {

@@ -1,5 +1,5 @@
 import type { TooltipPayload } from 'recharts';
-import { formatShare } from '../rubrics/share-format';
+import { formatShare } from '../rubrics';
 import { mixColors } from './mix-colors';
 import type { MixRow } from './mix-data';
 

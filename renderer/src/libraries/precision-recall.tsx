@@ -4,7 +4,7 @@ import type { PrecisionRecallRow, Rate, RowMarks } from '../../../common/pipelin
 import { useOperation } from '../api/use-operation';
 import { LoadingState } from '../components/loading-state';
 import { formatCount } from '../lib/format';
-import { CategoryBadge } from '../rubrics/category-badge';
+import { CategoryBadge } from '../rubrics';
 import { FiguresBasisLine } from './figures-basis';
 import { RerunEvidenceSection } from './rerun-evidence';
 

@@ -1,8 +1,8 @@
 /** Refetches the taxonomy, libraries, rubric table and retrieval that have been shown, after the corpus changed. */
-import { useLibraryStore } from '../stores/library-store';
-import { useRetrievalStore } from '../stores/retrieval-store';
-import { useRubricTableStore } from '../stores/rubric-table-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useLibraryStore } from './library-store';
+import { useRetrievalStore } from './retrieval-store';
+import { useRubricTableStore } from './rubric-table-store';
+import { useTaxonomyStore } from '../rubrics';
 
 /** Called on `db:changed`; slices never loaded stay unloaded. */
 export function refreshRubricViews(): void {

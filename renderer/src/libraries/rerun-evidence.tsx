@@ -1,7 +1,7 @@
 import type { RerunEvidence, RerunOutcome } from '../../../common/pipeline/pipeline-types';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
-import { formatRunsRoute } from '../runs/runs-route';
+import { formatRunsRoute } from '../router/runs-route';
 
 const tone: Record<RerunOutcome, string> = { reproduced: 'fail', different: 'ok', environment: 'warn', unresolved: 'neutral' };
 

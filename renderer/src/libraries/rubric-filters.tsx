@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { rubricFamilies } from '../../../common/corpus/bundle';
-import { FacetSelect } from '../corpus/facet-select';
+import { FacetSelect } from '../components/facet-select';
 import { formatCount } from '../lib/format';
-import { taxonomyOrder, uncategorised } from '../rubrics/category-order';
-import { useLibraryStore } from '../stores/library-store';
-import { useRubricTableStore } from '../stores/rubric-table-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { taxonomyOrder, uncategorised, useTaxonomyStore } from '../rubrics';
+import { useLibraryStore } from './library-store';
+import { useRubricTableStore } from './rubric-table-store';
 
 /** Category, family and text filters over the selected library's rubrics, with the match count. */
 export function RubricFilters({ library }: { library: string }) {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { RubricRow } from '../../../common/rubrics/rubric-types';
-import { CategoryBadge } from '../rubrics/category-badge';
+import { CategoryBadge } from '../rubrics';
 import { formatHash } from '../router/route';
 import { navigate } from '../router/router';
 

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { rubricRowAt, useRubricTableStore } from '../stores/rubric-table-store';
+import { rubricRowAt, useRubricTableStore } from './rubric-table-store';
 import { RubricTableRow } from './rubric-table-row';
 
 const rowHeight = 32;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 import { readOnlyOptions } from './editor-options';
 import { codeEditor, disposeEditor, registerCodeEditor, setCodeModel } from './editor-registry';
 import { languageFor } from './language';

@@ -1,4 +1,4 @@
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 
 /** Who labels in this window, and their role: the status bar and the palette show it. */
 export function PersonBadge({ testId }: { testId: string }) {

@@ -1,7 +1,7 @@
 import type { OperationName } from '../../../common/contract';
 import { operationRoles } from '../../../common/operation-roles';
 import { roleAllows } from '../../../common/people/people';
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 
 /**
  * Whether the window's person may run an operation, so the page offers only what they may

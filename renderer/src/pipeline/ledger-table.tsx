@@ -1,6 +1,6 @@
 import type { ModelRequestRow, ModelRequestStatus } from '../../../common/model/model-types';
 import { formatCount, formatDuration } from '../lib/format';
-import { ledgerPageSize, usePipelineStore } from '../stores/pipeline-store';
+import { ledgerPageSize, usePipelineStore } from './pipeline-store';
 import { formatUsd, formatWhen } from './pipeline-format';
 
 const statuses: ModelRequestStatus[] = ['reserved', 'returned', 'failed', 'unresolved'];

@@ -5,7 +5,7 @@
  * say sooner, beside the field, what it would refuse.
  */
 import { defaultPipelineModel } from '../../../common/pipeline/pipeline-requests';
-import type { PipelineStart } from '../stores/pipeline-store';
+import type { PipelineStart } from './pipeline-store';
 
 export type NewRunKind = 'mine' | 'quota' | 'filtered';
 

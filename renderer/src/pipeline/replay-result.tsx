@@ -1,4 +1,4 @@
-import type { ReplayState } from '../stores/pipeline-store';
+import type { ReplayState } from './pipeline-store';
 
 /** What a replay found: identical, or the records that differ (stored against replayed). */
 export function ReplayResult({ state }: { state: ReplayState }) {

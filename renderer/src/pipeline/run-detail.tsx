@@ -1,10 +1,9 @@
 import type { PipelineRunDetail } from '../../../common/pipeline/pipeline-types';
-import { CurationFunnel } from '../components/curation-funnel';
+import { CurationFunnel, formatParams } from '../libraries';
 import { LoadingState } from '../components/loading-state';
-import { formatParams } from '../libraries/library-params';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
-import { usePipelineStore } from '../stores/pipeline-store';
+import { usePipelineStore } from './pipeline-store';
 import { formatUsd } from './pipeline-format';
 import { JudgeTargets } from './run-judge-targets';
 

@@ -1,7 +1,7 @@
 import type { PipelineRunSummary } from '../../../common/pipeline/pipeline-types';
 import { formatCount } from '../lib/format';
 import { formatHash } from '../router/route';
-import { usePipelineStore } from '../stores/pipeline-store';
+import { usePipelineStore } from './pipeline-store';
 import { formatUsd, formatWhen } from './pipeline-format';
 import { ReplayResult } from './replay-result';
 import { RunDetail } from './run-detail';

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/bridge';
-import { CategoryBadge } from '../rubrics/category-badge';
-import { reportError } from '../stores/app-store';
-import { useLibraryStore } from '../stores/library-store';
-import { useRetrievalStore } from '../stores/retrieval-store';
+import { CategoryBadge } from '../rubrics';
+import { reportError } from '../app-state/app-store';
+import { useLibraryStore, useRetrievalStore } from '../libraries';
 import { categoryGap, type LibraryCategoryCount } from './category-gap';
 
 /**

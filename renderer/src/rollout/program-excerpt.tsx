@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import type { ProgramVersionRef } from '../../../common/corpus/corpus-types';
 import { LoadingState } from '../components/loading-state';
-import { programKey, useRolloutStore } from '../stores/rollout-store';
-import { useProgramViewerStore } from '../stores/program-viewer-store';
+import { programKey, useRolloutStore } from './rollout-store';
+import { useProgramViewerStore } from './program-viewer-store';
 
 const context = 8;
 

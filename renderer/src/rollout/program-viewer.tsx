@@ -6,7 +6,7 @@ import { ModalDialog } from '../components/modal-dialog';
 import { formatCount } from '../lib/format';
 import { CodeViewer } from '../monaco/code-viewer';
 import { formatHash } from '../router/route';
-import { programKey, useRolloutStore } from '../stores/rollout-store';
+import { programKey, useRolloutStore } from './rollout-store';
 import { previousVersionRoute } from './previous-version';
 
 /** Props of the program viewer. */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { SlotAllocation } from '../../../common/rubrics/rubric-types';
-import { CategoryBadge } from '../rubrics/category-badge';
-import { formatExact, formatShare } from '../rubrics/share-format';
+import { CategoryBadge, formatExact, formatShare } from '../rubrics';
 
 /** Props of the allocation table. */
 export interface RetrievalAllocationProps {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { FacetSelect } from '../corpus/facet-select';
-import { useLibraryStore } from '../stores/library-store';
-import { useRetrievalStore } from '../stores/retrieval-store';
+import { FacetSelect } from '../components/facet-select';
+import { useLibraryStore, useRetrievalStore } from '../libraries';
 
 const maxSlots = 1000;
 

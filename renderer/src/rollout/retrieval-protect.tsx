@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { CategoryBadge } from '../rubrics/category-badge';
-import { protectedTotal, useRetrievalStore } from '../stores/retrieval-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { CategoryBadge, useTaxonomyStore } from '../rubrics';
+import { protectedTotal, useRetrievalStore } from '../libraries';
 
 /**
  * Protected slots: categories that get a fixed number of slots before the rest is split by

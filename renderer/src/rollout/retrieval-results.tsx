@@ -1,5 +1,5 @@
 import { LoadingState } from '../components/loading-state';
-import { protectedTotal, retrievalKey, useRetrievalStore, type RetrievalTarget } from '../stores/retrieval-store';
+import { protectedTotal, retrievalKey, useRetrievalStore, type RetrievalTarget } from '../libraries';
 import { RetrievalAllocation } from './retrieval-allocation';
 import { RubricsCardList } from './rubrics-card-list';
 

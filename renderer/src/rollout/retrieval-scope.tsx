@@ -1,4 +1,4 @@
-import { useRetrievalStore } from '../stores/retrieval-store';
+import { useRetrievalStore } from '../libraries';
 
 /**
  * Whole rollout or the selected step: a step's retrieval reads its own command and traceback,

@@ -4,7 +4,7 @@ import type { Command } from '../commands/command';
 import { useCommands } from '../commands/use-commands';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
-import { useRolloutStore } from '../stores/rollout-store';
+import { useRolloutStore } from './rollout-store';
 import { RolloutHeader } from './rollout-header';
 import { RubricsPanel } from './rubrics-panel';
 import { StepDetail } from './step-detail';

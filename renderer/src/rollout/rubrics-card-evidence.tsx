@@ -2,8 +2,7 @@ import { useRef } from 'react';
 import { useOperation } from '../api/use-operation';
 import { rubricViewTables } from '../api/view-tables';
 import { formatHash } from '../router/route';
-import { LabelValue } from '../rubrics/label-value';
-import { useInView } from '../rubrics/use-in-view';
+import { LabelValue, useInView } from '../rubrics';
 
 /**
  * What the retrieval answer does not carry: the rubric's labels and its source rollouts,

@@ -1,8 +1,7 @@
 import { useState, type Ref } from 'react';
 import type { RetrievedRubric } from '../../../common/rubrics/rubric-types';
 import { formatHash } from '../router/route';
-import { CategoryBadge } from '../rubrics/category-badge';
-import { RubricText } from '../rubrics/rubric-text';
+import { CategoryBadge, RubricText } from '../rubrics';
 import { RubricsCardEvidence } from './rubrics-card-evidence';
 import { RubricsVerdicts } from './rubrics-verdicts';
 

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { modelBlocked, NoKeyReason } from '../pipeline/no-key-reason';
+import { modelBlocked, NoKeyReason, usePipelineStore, useVerdictStore, verdictKey, type JudgeState } from '../pipeline';
 import { formatHash } from '../router/route';
-import { usePipelineStore } from '../stores/pipeline-store';
-import { protectedTotal, retrievalKey, useRetrievalStore, type RetrievalTarget } from '../stores/retrieval-store';
-import { useVerdictStore, verdictKey, type JudgeState } from '../stores/verdict-store';
+import { protectedTotal, retrievalKey, useRetrievalStore, type RetrievalTarget } from '../libraries';
 
 /** A link to the run on the Pipeline screen, its detail opened. */
 function RunLink({ run }: { run: string }) {

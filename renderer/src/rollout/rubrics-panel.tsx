@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useCommands } from '../commands/use-commands';
-import { useLibraryStore } from '../stores/library-store';
-import { useRetrievalStore } from '../stores/retrieval-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useLibraryStore, useRetrievalStore } from '../libraries';
+import { useTaxonomyStore } from '../rubrics';
 import { LibraryCategoryNote } from './library-category-note';
 import { RetrievalControls } from './retrieval-controls';
 import { RetrievalProtect } from './retrieval-protect';

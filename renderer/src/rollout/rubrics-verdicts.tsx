@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { VerdictRow } from '../../../common/pipeline/pipeline-types';
-import { useRetrievalStore } from '../stores/retrieval-store';
-import { useVerdictStore, verdictKey } from '../stores/verdict-store';
+import { useRetrievalStore } from '../libraries';
+import { useVerdictStore, verdictKey } from '../pipeline';
 
 const verdictText: Record<VerdictRow['verdict'], string> = {
   fires: 'fires',

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { StepRow } from '../../../common/corpus/corpus-types';
 import { isFailedStep } from '../lib/exit-status';
 import { formatCount } from '../lib/format';
-import { StepListRow, stepRowSize } from './step-list-row';
+import { StepListRow, stepRowSize } from '../components/step-list-row';
 
 /** Props of the step timeline. */
 export interface StepListProps {

@@ -1,6 +1,6 @@
 import { useOperation } from '../api/use-operation';
-import { outcomeTone } from '../runs/attempt-diagnosis-line';
-import { formatRunsRoute } from '../runs/runs-route';
+import { outcomeTone } from '../runs';
+import { formatRunsRoute } from '../router/runs-route';
 
 /** A step's reruns: every attempt that re-ran the program version it ran, with whether the failure came back. */
 export function StepReruns({ program }: { program: { rollout: string; path: string; version: number } }) {

@@ -3,9 +3,9 @@ import type { FailureEvent, Frame } from '../../../common/corpus/corpus-types';
 import { KindBadge } from '../components/kind-badge';
 import { failureKindMeaning } from '../lib/failure-kinds';
 import { agentFrameIndex, groupFrames } from '../lib/frames';
-import { programKey } from '../stores/rollout-store';
+import { programKey } from './rollout-store';
 import { ProgramViewer } from './program-viewer';
-import { useProgramViewerStore } from '../stores/program-viewer-store';
+import { useProgramViewerStore } from './program-viewer-store';
 import { TracebackFrame } from './traceback-frame';
 import { useTracebackCommands } from './use-traceback-commands';
 

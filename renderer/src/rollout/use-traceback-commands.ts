@@ -2,7 +2,7 @@
 import type { FailureEvent } from '../../../common/corpus/corpus-types';
 import { useCommands } from '../commands/use-commands';
 import { agentFrameIndex, frameInProgram } from '../lib/frames';
-import { useProgramViewerStore } from '../stores/program-viewer-store';
+import { useProgramViewerStore } from './program-viewer-store';
 
 export function useTracebackCommands(failure: FailureEvent, onFocusLine: (line: number) => void): void {
   const program = failure.program;

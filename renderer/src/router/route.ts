@@ -1,8 +1,8 @@
 /** Hash routes of the workbench, parsed and formatted without touching the DOM. */
-import { formatSides, parseSides, type ProgramSide } from '../compare/compare-route';
-import { formatCompareRolloutsRoute, parseCompareRolloutsRoute, type CompareRolloutsRoute } from '../compare-rollouts/compare-rollouts-route';
-import { formatLabelsRoute, parseLabelsRoute, type LabelsRoute } from '../labels/label-route';
-import { formatRunsRoute, parseRunsRoute, type RunsRoute } from '../runs/runs-route';
+import { formatSides, parseSides, type ProgramSide } from './compare-route';
+import { formatCompareRolloutsRoute, parseCompareRolloutsRoute, type CompareRolloutsRoute } from './compare-rollouts-route';
+import { formatLabelsRoute, parseLabelsRoute, type LabelsRoute } from './label-route';
+import { formatRunsRoute, parseRunsRoute, type RunsRoute } from './runs-route';
 
 /** A screen and its parameters, as carried in the URL's hash. */
 export type Route =

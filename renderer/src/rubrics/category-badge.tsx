@@ -1,4 +1,4 @@
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useTaxonomyStore } from './taxonomy-store';
 import { uncategorised } from './category-order';
 
 /** Props of a category badge. */

@@ -1,6 +1,6 @@
 import type { RubricDetail } from '../../../common/rubrics/rubric-types';
 import { formatHash } from '../router/route';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { useTaxonomyStore } from './taxonomy-store';
 import { CategoryBadge } from './category-badge';
 
 /** Where the rubric sits: category, family, miner, and the libraries that hold it. */

@@ -6,7 +6,7 @@
  * the stored output again from where it is. Output is never put in a store (STYLE.md, terminals).
  */
 import { api, onWorkbenchEvent } from '../api/bridge';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 
 interface Follower {
   chunk(data: string, offset: number): void;

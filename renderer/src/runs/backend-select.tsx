@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useHostsStore } from '../stores/hosts-store';
+import { useHostsStore } from './hosts-store';
 
 /** Props of the backend picker. */
 export interface BackendSelectProps {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { comparisonKey, useRunsStore } from '../stores/runs-store';
+import { comparisonKey, useRunsStore } from './runs-store';
 import { ComparisonStats } from './comparison-stats';
 
 /** Props of the statistics panel. */

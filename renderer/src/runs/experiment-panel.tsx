@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
 import { useCommands } from '../commands/use-commands';
 import { navigate } from '../router/router';
-import { useRunsStore } from '../stores/runs-store';
+import { useRunsStore } from './runs-store';
 import { AttemptRolloutLine } from './attempt-rollout-line';
 import { AttemptGrid } from './attempt-grid';
 import { isFinished, isLive, neverStarted } from './attempt-status';

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RequestOf } from '../../../common/contract';
 import type { HostConfig } from '../../../common/runs/run-types';
 import { ModalDialog } from '../components/modal-dialog';
-import { useHostsStore } from '../stores/hosts-store';
+import { useHostsStore } from './hosts-store';
 import type { FieldErrors } from './field-errors';
 
 interface Draft {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { HostConfig } from '../../../common/runs/run-types';
-import { useHostsStore } from '../stores/hosts-store';
+import { useHostsStore } from './hosts-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { HostDialog } from './host-dialog';
 import { LocalHostRow } from './local-host-row';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api/bridge';
 import { useOperation } from '../api/use-operation';
-import { reportError } from '../stores/app-store';
+import { reportError } from '../app-state/app-store';
 
 /**
  * This machine as a run host: how many attempts it runs at once (empty: one per GPU

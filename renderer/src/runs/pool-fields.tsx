@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { HostConfig, LocalHostSettings } from '../../../common/runs/run-types';
-import { useHostsStore } from '../stores/hosts-store';
+import { useHostsStore } from './hosts-store';
 import { CountInput } from './count-input';
 
 /** Props of the pool fields of the start form. */

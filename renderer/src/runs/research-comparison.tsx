@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { onTablesChanged } from '../api/table-changes';
 import { useOperation } from '../api/use-operation';
 import { ModalDialog } from '../components/modal-dialog';
-import { formatRunsRoute } from './runs-route';
+import { formatRunsRoute } from '../router/runs-route';
 
 const signed = (v: number | null, digits: number) => (v === null ? '—' : `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(digits)}`);
 const interval = (ci: [number, number] | null, digits: number) => (ci === null ? '—' : `[${signed(ci[0], digits)}, ${signed(ci[1], digits)}]`);

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
-import { useAppStore } from '../stores/app-store';
-import { followRunEvents, useRunsStore } from '../stores/runs-store';
+import { useAppStore } from '../app-state/app-store';
+import { followRunEvents, useRunsStore } from './runs-store';
 import { ExperimentList } from './experiment-list';
 import { ExperimentPanel } from './experiment-panel';
 import { HostsPanel } from './hosts-panel';
-import type { RunsRoute } from './runs-route';
+import type { RunsRoute } from '../router/runs-route';
 
 /**
  * Screen 6: experiments and their attempt grids (case × arm × repeat), the live terminal of

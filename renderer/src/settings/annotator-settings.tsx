@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { WorkbenchSettings } from '../../../common/labels/labels';
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 
 /**
  * The annotator's name and blind mode. A new name applies to labels made from now on; earlier labels keep theirs.

@@ -1,6 +1,6 @@
 import { densityChoices, themeChoices, type DensityChoice, type ThemeChoice } from '../../../common/theme';
 import { useCommands } from '../commands/use-commands';
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 
 /** One appearance setting: its choices, how each reads, and the palette's name for it. */
 interface Setting<C extends string> {

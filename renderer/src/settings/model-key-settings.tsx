@@ -3,8 +3,8 @@ import type { AppInfo } from '../../../common/corpus/corpus-types';
 import type { ModelsStatus } from '../../../common/model/model-types';
 import { api } from '../api/bridge';
 import { useOperation } from '../api/use-operation';
-import { fieldErrorsOf } from '../runs/field-errors';
-import { reportError, useAppStore } from '../stores/app-store';
+import { fieldErrorsOf } from '../runs';
+import { reportError, useAppStore } from '../app-state/app-store';
 
 /** Where the key in use is kept, in the words of the shell the user is in. */
 function keptWhere(status: ModelsStatus, shell: AppInfo['shell'] | undefined): ReactNode {

@@ -4,7 +4,7 @@ import { AddPersonForm } from '../people/add-person-form';
 import { PersonControls } from '../people/person-controls';
 import { useCan } from '../people/use-can';
 import { formatHash } from '../router/route';
-import { useAppStore } from '../stores/app-store';
+import { useAppStore } from '../app-state/app-store';
 
 const teamTables = ['people', 'labels'] as const;
 

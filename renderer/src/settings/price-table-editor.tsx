@@ -1,10 +1,15 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ModelPriceRow } from '../../../common/model/model-types';
+import type { CorpusTable } from '../../../common/corpus-tables';
+import { useOperation } from '../api/use-operation';
+import { useWrite, type Write } from '../api/use-write';
+import { reportError } from '../app-state/app-store';
 import { LoadingState } from '../components/loading-state';
-import { ConfirmDialog } from '../runs/confirm-dialog';
-import type { FieldErrors } from '../runs/field-errors';
-import { followPriceChanges, usePriceStore } from '../stores/price-store';
+import { ConfirmDialog, fieldErrorsOf, type FieldErrors } from '../runs';
 import { TableScroll } from '../components/table-scroll';
+
+/** What the price table shows and its saves and deletes change. */
+const priceTables: readonly CorpusTable[] = ['model_prices'];
 
 /** A model's four prices, in column order. */
 const priceFields = [
@@ -28,11 +33,16 @@ function draftOf(row: ModelPriceRow | null): Draft {
  * Saves a draft; resolves to the messages by field, or null once saved. The backend judges
  * every value; only a blank is caught here, since the request has no way to say "no number".
  */
-async function saveDraft(model: string, draft: Draft): Promise<FieldErrors | null> {
+async function saveDraft(save: Write<'prices.save'>, model: string, draft: Draft): Promise<FieldErrors | null> {
   const blank = priceFields.filter(({ key }) => draft[key].trim() === '');
   if (blank.length > 0) return Object.fromEntries(blank.map(({ key }) => [key, 'enter a number (0 if free)']));
   const prices = Object.fromEntries(priceFields.map(({ key }) => [key, Number(draft[key])])) as Record<PriceField, number>;
-  return usePriceStore.getState().save({ model, ...prices });
+  try {
+    await save.run({ model, ...prices });
+    return null;
+  } catch (err) {
+    return fieldErrorsOf(err);
+  }
 }
 
 /** Enter in a field saves the row and Escape reverts it; buttons keep their own keys. */
@@ -81,6 +91,7 @@ function PriceRow({ row, onDelete }: { row: ModelPriceRow; onDelete(): void }) {
   const [draft, setDraft] = useState(() => draftOf(row));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [stamp, setStamp] = useState(row.updatedAt);
+  const save = useWrite('prices.save', priceTables);
   // Every save (here or in another window) stamps the row anew: start again from what is stored.
   if (stamp !== row.updatedAt) {
     setStamp(row.updatedAt);
@@ -92,7 +103,7 @@ function PriceRow({ row, onDelete }: { row: ModelPriceRow; onDelete(): void }) {
     setDraft(draftOf(row));
     setErrors({});
   };
-  const submit = async () => setErrors((await saveDraft(row.model, draft)) ?? {});
+  const submit = async () => setErrors((await saveDraft(save, row.model, draft)) ?? {});
 
   return (
     <>
@@ -137,6 +148,7 @@ function AddPriceRow({ known }: { known: ModelPriceRow[] }) {
   const [draft, setDraft] = useState(() => draftOf(null));
   const [errors, setErrors] = useState<FieldErrors>({});
   const modelInput = useRef<HTMLInputElement>(null);
+  const save = useWrite('prices.save', priceTables);
   // prices.save is an upsert: say so before an "add" replaces a model's prices.
   const replaces = known.some((p) => p.model === model.trim());
   const clear = () => {
@@ -145,7 +157,7 @@ function AddPriceRow({ known }: { known: ModelPriceRow[] }) {
     setErrors({});
   };
   const submit = async () => {
-    const refused = await saveDraft(model, draft);
+    const refused = await saveDraft(save, model, draft);
     if (refused) return setErrors(refused);
     clear();
     modelInput.current?.focus();
@@ -183,14 +195,10 @@ function AddPriceRow({ known }: { known: ModelPriceRow[] }) {
 
 /** The price table of Settings: dollars per million tokens by model, edited in place. */
 export function PriceTableEditor() {
-  const prices = usePriceStore((s) => s.prices);
-  const remove = usePriceStore((s) => s.remove);
+  const listed = useOperation('prices.list', {}, { tables: priceTables, onError: reportError });
+  const prices = listed.data;
+  const remove = useWrite('prices.delete', priceTables);
   const [deleting, setDeleting] = useState<string | null>(null);
-
-  useEffect(() => {
-    void usePriceStore.getState().load();
-    return followPriceChanges();
-  }, []);
 
   return (
     <section className="settings-section" aria-labelledby="prices-title">
@@ -233,7 +241,11 @@ export function PriceTableEditor() {
           cancelLabel="Keep them"
           onClose={() => setDeleting(null)}
           onConfirm={() => {
-            void remove(deleting);
+            // A failed delete most likely found the model gone already (another window, the CLI): show the table as it is.
+            remove.run({ model: deleting }).catch((err: unknown) => {
+              reportError(err);
+              listed.refetch();
+            });
             setDeleting(null);
           }}
         >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LabelSchema, LabelSchemaDefinition } from '../../../common/labels/label-schema';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
+import { useLabelSchemaStore } from '../labels';
 
 /**
  * A schema's definition as JSON, saved as the schema's next version (the worker validates it

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { Taxonomy } from '../../../common/rubrics/rubric-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
-import { MarkdownText } from '../labels/markdown-text';
-import { useLabelSchemaStore } from '../stores/label-schema-store';
-import { useTaxonomyStore } from '../stores/taxonomy-store';
+import { MarkdownText, useLabelSchemaStore } from '../labels';
+import { useTaxonomyStore } from '../rubrics';
 import { draftOf, editCategory, mergeCategory, nextVersion, splitCategory, type TaxonomyDraft } from './taxonomy-draft';
 
 /**

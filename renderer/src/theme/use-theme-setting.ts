@@ -1,6 +1,6 @@
 /** Keeps the window's theme and density on the person's settings, loading the settings at start. */
 import { useEffect } from 'react';
-import { useSettingsStore } from '../stores/settings-store';
+import { useSettingsStore } from '../app-state/settings-store';
 import { setThemeChoice } from './window-theme';
 
 export function useThemeSetting(): void {

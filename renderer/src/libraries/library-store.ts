@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { FacetCount } from '../../../common/corpus/corpus-types';
 import type { LibraryMix, LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 /** A library's mix against a pool; `collection` null is the pool of every collection. */
 export interface MixRequest {

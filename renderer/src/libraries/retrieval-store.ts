@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { RetrievalResult } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 /** Slots asked for until the user picks another number (docs/definitions.md). */
 export const defaultSlots = 12;

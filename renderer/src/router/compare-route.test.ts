@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHash, formatHash } from '../router/route';
+import { parseHash, formatHash } from './route';
 import { formatSides, parseSide, parseSides } from './compare-route';
 
 describe('compare URL sides', () => {

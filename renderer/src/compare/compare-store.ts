@@ -7,8 +7,8 @@ import { create } from 'zustand';
 import type { ProgramContent, RolloutDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
-import { formatSide, type ProgramSide } from '../compare/compare-route';
+import { reportError } from '../app-state/app-store';
+import { formatSide, type ProgramSide } from '../router/compare-route';
 
 /** A rollout as the Compare screen needs it. */
 export interface RolloutFacts {

@@ -7,8 +7,8 @@ import type { CorpusFacets, CorpusStats, FailureKind, Grade, RolloutRow } from '
 import { firstRolloutsPage } from '../../../common/corpus/first-rollouts-page';
 import type { RolloutSortKey, SortDirection } from '../../../common/corpus/rollout-list';
 import { api } from '../api/bridge';
-import { reportError, useAppStore } from './app-store';
-import { pageFetcher, rowOnPage, type PagedRows } from './paged-rows';
+import { reportError, useAppStore } from '../app-state/app-store';
+import { pageFetcher, rowOnPage, type PagedRows } from '../lib/paged-rows';
 
 /** Rows fetched per `rollouts.list` call. */
 export const pageSize = firstRolloutsPage.limit;

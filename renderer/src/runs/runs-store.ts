@@ -9,7 +9,7 @@ import type { AttemptCounts, AttemptRow, ExperimentComparison, ExperimentDetail,
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { touches } from '../api/table-changes';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 /** What the statistics panel shows, and for which question. */
 export interface ComparisonState {

@@ -6,8 +6,8 @@ import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
 import type { HostConfig, LocalHostSettings } from '../../../common/runs/run-types';
 import { api } from '../api/bridge';
-import { fieldErrorsOf, type FieldErrors } from '../runs/field-errors';
-import { reportError } from './app-store';
+import { fieldErrorsOf, type FieldErrors } from './field-errors';
+import { reportError } from '../app-state/app-store';
 
 interface HostsState {
   hosts: HostConfig[] | null;

@@ -8,9 +8,9 @@ import { create } from 'zustand';
 import { toErrorData } from '../../../common/errors';
 import { api, workbench } from '../api/bridge';
 import { pathForImport } from '../api/upload';
-import { labelImportRows, type LabelImportRow } from '../labels/label-import-rows';
+import { labelImportRows, type LabelImportRow } from './label-import-rows';
 import { importSummary, type Prepared } from '../lib/import-results';
-import type { ImportProgress } from './import-store';
+import type { ImportProgress } from '../import';
 import { useLabelQueueStore } from './label-queue-store';
 
 /** No import (the dialog is closed), files on their way, the import call, or the outcome. */

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { ProgramContent, ProgramVersionRef, RolloutDetail, StepDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { api } from '../api/bridge';
-import { reportError, useAppStore } from './app-store';
+import { reportError, useAppStore } from '../app-state/app-store';
 
 interface RolloutState {
   rolloutId: string | null;

@@ -7,9 +7,9 @@ import type { importFormats } from '../../../common/corpus/import-formats';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent, workbench } from '../api/bridge';
 import { pathForImport, uploadFile } from '../api/upload';
-import { chosenName, companionsOf, FolderUploads, splitFolder, withFolderHint } from '../import/chosen-folder';
+import { chosenName, companionsOf, FolderUploads, splitFolder, withFolderHint } from './chosen-folder';
 import { importRows, importSummary, withFileNames, type ImportRow, type Prepared } from '../lib/import-results';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 export type ImportFormat = (typeof importFormats)[number];
 

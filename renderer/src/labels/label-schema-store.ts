@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 interface LabelSchemaState {
   schemas: LabelSchema[] | null;

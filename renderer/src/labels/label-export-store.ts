@@ -8,7 +8,7 @@ import { toErrorData, type ApiErrorData } from '../../../common/errors';
 import type { LabelExportResult } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
 import { downloadExport } from '../api/download';
-import { useAppStore } from './app-store';
+import { useAppStore } from '../app-state/app-store';
 
 export type LabelExportFormat = LabelExportResult['format'];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CurationFunnel as Funnel, ProposalFate, RejectionReason } from '../../../common/pipeline/pipeline-types';
 import { formatCount } from '../lib/format';
-import { CategoryBadge } from '../rubrics/category-badge';
+import { CategoryBadge } from '../rubrics';
 
 /** Rejection reasons in funnel order, as a reader would say them. */
 const reasonText: Record<RejectionReason, string> = {

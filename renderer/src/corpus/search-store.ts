@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { NewestFirstSearch, SearchHit, SearchResult } from '../../../common/search/search-types';
 import { api } from '../api/bridge';
 import type { Route } from '../router/route';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 import { definedFilters, useCorpusStore } from './corpus-store';
 
 /** Quiet time after the last keystroke before the query is sent. */

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { Taxonomy, TaxonomyCategory } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 interface TaxonomyState {
   taxonomy: Taxonomy | null;

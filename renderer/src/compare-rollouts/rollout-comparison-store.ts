@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import type { StepRow } from '../../../common/corpus/corpus-types';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
-import { pageFetcher, rowOnPage, type PagedRows, type PageFetcher } from './paged-rows';
+import { reportError } from '../app-state/app-store';
+import { pageFetcher, rowOnPage, type PagedRows, type PageFetcher } from '../lib/paged-rows';
 
 /** Step rows a page; a 10,000-step rollout shows its first rows after one page of each side. */
 export const stepPageSize = 200;

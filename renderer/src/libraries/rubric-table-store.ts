@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import type { RubricFamily, RubricRow } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
-import { reportError } from './app-store';
-import { pageFetcher, rowOnPage, type PagedRows } from './paged-rows';
+import { reportError } from '../app-state/app-store';
+import { pageFetcher, rowOnPage, type PagedRows } from '../lib/paged-rows';
 
 /** Rows fetched per `rubrics.list` call. */
 export const rubricPageSize = 200;

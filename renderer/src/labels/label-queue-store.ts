@@ -11,9 +11,9 @@ import { create } from 'zustand';
 import type { RequestOf } from '../../../common/contract';
 import type { LabelQueue, LabelTarget, QueueItem, StoredLabel } from '../../../common/labels/labels';
 import { api, onWorkbenchEvent } from '../api/bridge';
-import { nextOpenIndex, targetKey } from '../labels/queue-logic';
-import { reportError, useAppStore } from './app-store';
-import { newClientId, saveTimeoutMs, untilSaved, withTimeout } from './label-save-retry';
+import { nextOpenIndex, targetKey } from './queue-logic';
+import { reportError, useAppStore } from '../app-state/app-store';
+import { newClientId, saveTimeoutMs, untilSaved, withTimeout } from '../api/label-save-retry';
 
 /** What a label may hold on the wire: any JSON (the schema decides, in the worker). */
 export type WireValue = RequestOf<'labels.add'>['value'];

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { PipelineRunDetail, PipelineRunStatus, VerdictRow } from '../../../common/pipeline/pipeline-types';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 export interface VerdictTarget {
   rollout: string;

@@ -12,7 +12,7 @@ import type { JobProgressEvent } from '../../../common/events';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
 import { touches } from '../api/table-changes';
-import { reportError } from './app-store';
+import { reportError } from '../app-state/app-store';
 
 /** Ledger rows per page. */
 export const ledgerPageSize = 50;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { StepRow } from '../../../common/corpus/corpus-types';
-import { ExitBadge } from '../components/exit-badge';
+import { ExitBadge } from './exit-badge';
 import { exitStatus, isFailedStep } from '../lib/exit-status';
 import { formatDuration } from '../lib/format';
 
