@@ -5,7 +5,7 @@ import { formatCount, formatDuration, formatScore } from '../lib/format';
 import { failureCountText } from './failure-count';
 import { GradingFailures } from './grading-failures';
 import { TaskStatement } from './task-statement';
-import { OtherRuns } from '../compare-rollouts';
+import { OtherRuns } from '../runs';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

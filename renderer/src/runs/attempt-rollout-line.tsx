@@ -1,6 +1,6 @@
 import type { AttemptRow, ExperimentDetail } from '../../../common/runs/run-types';
 import { useOperation } from '../api/use-operation';
-import { OtherRuns, type OtherRunCommand } from '../compare-rollouts/other-runs';
+import { OtherRuns, type OtherRunCommand } from './other-runs';
 import { formatHash } from '../router/route';
 import { armProgram } from './arm-programs';
 

@@ -4,3 +4,4 @@ export { ConfirmDialog } from './confirm-dialog';
 export { type FieldErrors, fieldErrorsOf } from './field-errors';
 export { HostsPanel } from './hosts-panel';
 export { RerunButton } from './rerun-button';
+export { OtherRuns } from './other-runs';

@@ -1,7 +1,7 @@
 import type { TeamMember } from '../../../common/people/people';
 import { useOperation } from '../api/use-operation';
-import { AddPersonForm } from '../people/add-person-form';
-import { PersonControls } from '../people/person-controls';
+import { AddPersonForm } from './add-person-form';
+import { PersonControls } from './person-controls';
 import { useCan } from '../people/use-can';
 import { formatHash } from '../router/route';
 import { useAppStore } from '../app-state/app-store';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { roles, type Role, type TeamMember } from '../../../common/people/people';
 import { api } from '../api/bridge';
-import { ConfirmDialog } from '../runs/confirm-dialog';
+import { ConfirmDialog } from '../runs';
 
 /** An admin's controls on one person: their role, and revoking their link. A refused change says why beside them. */
 export function PersonControls({ member }: { member: TeamMember }) {

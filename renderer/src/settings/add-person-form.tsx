@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { roles, type PersonAdded, type Role } from '../../../common/people/people';
 import { api } from '../api/bridge';
-import { CopyablePath } from '../labels/copyable-path';
+import { CopyablePath } from '../labels';
 
 /** The sign-in link of a person just added: this page's own address with their secret, as `rwb people add` prints it. */
 function linkOf(added: PersonAdded): string {
