@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { RetrievalResult } from '../../../common/rubrics/rubric-types';
+import { ApiError } from '../../../common/errors';
 import { api } from '../api/bridge';
 import { reportError } from '../app-state/app-store';
 
@@ -39,6 +40,8 @@ interface RetrievalState {
   resultKey: string | null;
   /** `retrievalKey` of the request in flight, or null. */
   loadingKey: string | null;
+  /** Why the server would not retrieve for this person (blind mode), said in the panel instead of as an error. */
+  refusal: string | null;
   /** Retrieves for `target` with the current settings, unless that is already on screen or on its way. */
   run(target: RetrievalTarget): void;
   /** Forgets the target when its panel goes away, so a corpus change does not retrieve for nothing. */
@@ -65,6 +68,11 @@ export function retrievalKey(settings: RetrievalSettings, target: RetrievalTarge
   return JSON.stringify([settings.library, settings.collection, settings.slots, protect, target.rollout, target.step]);
 }
 
+/** The server's refusal of a read that would show the miner's categories to a person in blind mode. */
+function isBlindRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.code === 'forbidden' && (err.details as { blind?: unknown } | undefined)?.blind === true;
+}
+
 let lastTarget: RetrievalTarget | null = null;
 
 /** The retrieval slice. */
@@ -82,11 +90,12 @@ export const useRetrievalStore = create<RetrievalState>()((set, get) => {
         slots: settings.slots,
         protect: settings.protect,
       });
-      if (get().loadingKey === key) set({ result, resultKey: key, loadingKey: null });
+      if (get().loadingKey === key) set({ result, resultKey: key, loadingKey: null, refusal: null });
     } catch (err) {
       if (get().loadingKey !== key) return;
       set({ loadingKey: null });
-      reportError(err);
+      if (isBlindRefusal(err)) set({ refusal: err.message, result: null, resultKey: key });
+      else reportError(err);
     }
   }
 
@@ -112,6 +121,7 @@ export const useRetrievalStore = create<RetrievalState>()((set, get) => {
     result: null,
     resultKey: null,
     loadingKey: null,
+    refusal: null,
     run(target) {
       start(target, false);
     },

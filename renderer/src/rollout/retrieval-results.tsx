@@ -12,8 +12,16 @@ export function RetrievalResults({ target }: { target: RetrievalTarget }) {
   const result = useRetrievalStore((s) => s.result);
   const fresh = useRetrievalStore((s) => s.resultKey === retrievalKey(s.settings, target));
   const over = useRetrievalStore((s) => protectedTotal(s.settings) > s.settings.slots);
+  const refusal = useRetrievalStore((s) => s.refusal);
 
   if (over) return null;
+  if (refusal !== null)
+    return (
+      <p className="muted" role="status" data-testid="retrieval-blind">
+        Rubrics are hidden while you label in blind mode: retrieval splits its slots by the miner&apos;s categories. Turn blind mode off (Shift+B in Labels, or
+        Settings) to see them.
+      </p>
+    );
   if (!result || result.rollout !== target.rollout) return <LoadingState label="Retrieving rubrics…" />;
   const scope = result.step === null ? 'the whole rollout' : `step ${result.step}`;
   return (
