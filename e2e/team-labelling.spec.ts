@@ -38,6 +38,8 @@ test('two people in two browsers label the same items as themselves, and Setting
   await expect(bob.getByTestId('status-person')).toContainText('bob · auditor');
   // An auditor is not offered what the role cannot do.
   await expect(ann.getByTestId('label-import')).toHaveCount(0);
+  // Nor, in blind mode, a category filter the server would refuse.
+  await expect(ann.getByTestId('label-category-filter')).toBeDisabled();
 
   // Both start on the same first item; four labels each, the third one different.
   await expect(ann.getByTestId('queue-item')).toHaveAttribute('data-target-id', 'rb-0011');
