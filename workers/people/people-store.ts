@@ -63,7 +63,7 @@ export function revokePerson(db: Db, name: string): Person {
 
 export function listPeople(db: Db): { name: string; role: Role; createdAt: string; hasLink: boolean; revoked: boolean }[] {
   return db
-    .prepare<[], PersonRow>('SELECT name, role, token_hash, created_at, revoked_at FROM people ORDER BY created_at, name')
+    .prepare<[], PersonRow>('SELECT name, role, token_hash, created_at, revoked_at FROM people ORDER BY created_at, rowid')
     .all()
     .map((r) => ({ name: r.name, role: r.role, createdAt: r.created_at, hasLink: r.token_hash !== null, revoked: r.revoked_at !== null }));
 }
@@ -79,7 +79,7 @@ export function activePeople(db: Db): ActivePerson[] {
  * so one person needs no set-up.
  */
 export function ownerPerson(db: Db, fallbackName: string): Person {
-  const admin = db.prepare<[], Person>("SELECT name, role FROM people WHERE role = 'admin' AND revoked_at IS NULL ORDER BY created_at, name LIMIT 1").get();
+  const admin = db.prepare<[], Person>("SELECT name, role FROM people WHERE role = 'admin' AND revoked_at IS NULL ORDER BY created_at, rowid LIMIT 1").get();
   if (admin) return admin;
   db.prepare(
     `INSERT INTO people (name, role, created_at) VALUES (?, 'admin', ?)
