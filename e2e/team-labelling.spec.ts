@@ -68,6 +68,10 @@ test('two people in two browsers label the same items as themselves, and Setting
   expect(Number(await withBob.getAttribute('data-kappa'))).toBeCloseTo((0.75 - 3 / 16) / (1 - 3 / 16), 12);
   await ann.getByTestId('people-settings').scrollIntoViewIfNeeded();
   await ann.screenshot({ path: 'e2e/screenshots/team-people.png' });
+  // The Libraries screen does not offer her the category filter either.
+  await ann.evaluate(() => (location.hash = '#/libraries'));
+  await expect(ann.getByTestId('filter-rubric-category')).toBeDisabled();
+  await expect(ann.getByTestId('filter-rubric-family')).toBeEnabled();
   await bob.context().close();
   await ann.context().close();
 });

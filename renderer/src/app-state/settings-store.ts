@@ -37,3 +37,13 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
     }
   },
 }));
+
+/**
+ * Why the miner's categories cannot narrow a list for this person, or null when they can: the
+ * server refuses category filters to a person signed in with their own link in blind mode.
+ */
+export function categoryFilterRefusal(settings: WorkbenchSettings | null): string | null {
+  return settings?.signedIn === true && settings.blind
+    ? "Blind mode hides the miner's categories until you label an item; turn it off to narrow by category"
+    : null;
+}

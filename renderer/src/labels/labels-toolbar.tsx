@@ -3,7 +3,7 @@ import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { navigate } from '../router/router';
 import { useLabelSchemaStore } from './label-schema-store';
-import { useSettingsStore } from '../app-state/settings-store';
+import { categoryFilterRefusal, useSettingsStore } from '../app-state/settings-store';
 import { useTaxonomyStore } from '../rubrics';
 import { LabelFileActions } from './label-file-actions';
 import type { LabelsRoute } from '../router/label-route';
@@ -32,8 +32,7 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
   const category = targetSet.kind === 'filter' ? (targetSet.category ?? null) : null;
   const go = (change: Partial<LabelsRoute>) => navigate({ ...route, schema, targetSet, ...change });
   const blind = settings?.blind ?? true;
-  // The server refuses a category-filtered queue to a signed-in person in blind mode; the filter is not offered then.
-  const categoryHidden = blind && settings?.signedIn === true;
+  const categoryRefusal = categoryFilterRefusal(settings);
   // Said until the schema changes again, so the note stays beside the queue it explains.
   const [skipNote, setSkipNote] = useState<{ schema: string; text: string } | null>(null);
   const onSkipped = (next: string, skipped: readonly LabelSchema[]) =>
@@ -98,14 +97,8 @@ export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute
             <select
               data-testid="label-category-filter"
               value={category ?? ''}
-              disabled={targetSet.kind === 'sample' || categoryHidden}
-              title={
-                categoryHidden
-                  ? "Blind mode hides the miner's categories until you label an item; turn it off to narrow by category"
-                  : targetSet.kind === 'sample'
-                    ? 'A stratified sample already spans the categories'
-                    : undefined
-              }
+              disabled={targetSet.kind === 'sample' || categoryRefusal !== null}
+              title={categoryRefusal ?? (targetSet.kind === 'sample' ? 'A stratified sample already spans the categories' : undefined)}
               onChange={(e) => go({ targetSet: withCategory(targetSet, chosen(e) || null) })}
             >
               <option value="">Any category</option>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { rubricFamilies } from '../../../common/corpus/bundle';
+import { categoryFilterRefusal, useSettingsStore } from '../app-state/settings-store';
 import { FacetSelect } from '../components/facet-select';
 import { formatCount } from '../lib/format';
 import { taxonomyOrder, uncategorised, useTaxonomyStore } from '../rubrics';
@@ -14,6 +15,7 @@ export function RubricFilters({ library }: { library: string }) {
   const total = useRubricTableStore((s) => s.total);
   const { setCategory, setFamily, setQuery } = useRubricTableStore.getState();
   const taxonomy = useTaxonomyStore((s) => s.taxonomy);
+  const categoryRefusal = useSettingsStore((s) => categoryFilterRefusal(s.settings));
   // The mix already counts the library's rubrics per category; the options show those counts.
   const counts = useLibraryStore((s) => (s.mixFor?.library === library ? s.mix?.counts.library : undefined));
 
@@ -35,6 +37,7 @@ export function RubricFilters({ library }: { library: string }) {
         value={category}
         options={categoryOptions}
         onChange={setCategory}
+        refusal={categoryRefusal}
       />
       <FacetSelect
         label="Family"
