@@ -198,6 +198,8 @@ export interface WorkbenchSettings {
   role: Role;
   /** Signed in through a link of their own (serve mode): the name is theirs and cannot be changed here. */
   signedIn: boolean;
+  /** The name offered when no one has named themselves yet: the OS user's (the desktop's one person), else null. */
+  suggestedAnnotator: string | null;
 }
 
 /** Labels written to a file. */

@@ -10,6 +10,7 @@ import { ApiError } from '../../common/errors';
 import type { WorkbenchSettings } from '../../common/labels/labels';
 import type { Person } from '../../common/people/people';
 import type { Db } from '../db/open-corpus';
+import { osUserName } from '../util/os-user-name';
 
 type Stored = Pick<WorkbenchSettings, 'annotator' | 'blind' | 'theme' | 'density'>;
 const defaults: Stored = { annotator: null, blind: true, theme: 'system', density: 'comfortable' };
@@ -22,10 +23,11 @@ function storedValues(rows: { key: string; value: string }[]): Partial<Stored> {
 export function getSettings(db: Db, person?: Person): WorkbenchSettings {
   if (!person) {
     const rows = db.prepare<unknown[], { key: string; value: string }>('SELECT key, value FROM user_settings').all();
-    return { ...defaults, ...storedValues(rows), role: 'admin', signedIn: false };
+    const stored = { ...defaults, ...storedValues(rows) };
+    return { ...stored, role: 'admin', signedIn: false, suggestedAnnotator: stored.annotator === null ? osUserName() : null };
   }
   const rows = db.prepare<[string], { key: string; value: string }>('SELECT key, value FROM person_settings WHERE person = ?').all(person.name);
-  return { ...defaults, ...storedValues(rows), annotator: person.name, role: person.role, signedIn: true };
+  return { ...defaults, ...storedValues(rows), annotator: person.name, role: person.role, signedIn: true, suggestedAnnotator: null };
 }
 
 /** Saves the settings given; the others keep their value. Returns them all. A signed-in person cannot take another name. */

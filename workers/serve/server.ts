@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Result } from '../../common/contract';
 import { isOperationName, parseRequest } from '../../common/contract';
@@ -27,7 +26,7 @@ import { FirstRowsPrefetch, type TakenPrefetch } from './first-rows-prefetch';
 import { SessionPeople } from './session-people';
 import { requireRole } from '../people/session-guard';
 import type { Person } from '../../common/people/people';
-import { annotatorName } from '../../common/labels/label-requests';
+import { osUserName } from '../util/os-user-name';
 
 /** How often open event sockets are checked against the corpus's people, so a link revoked elsewhere closes them. */
 const revocationCheckMs = 1000;
@@ -39,19 +38,10 @@ const revocationCheckMs = 1000;
 async function corpusOwner(worker: WorkerClient): Promise<Person> {
   const settings = await worker.call('settings.get', {});
   const configured = settings.ok ? (settings.value as { annotator: string | null }).annotator : null;
-  const fallbackName = configured ?? osUserName();
+  const fallbackName = configured ?? osUserName() ?? 'admin';
   const owner = await worker.call('people.owner', { fallbackName });
   if (!owner.ok) throw new ApiError(owner.error.code, owner.error.message, owner.error.details);
   return owner.value as Person;
-}
-
-/** The OS user's name as an annotator name may be spelled, else "admin". */
-function osUserName(): string {
-  const cleaned = userInfo()
-    .username.replace(/[^A-Za-z0-9._-]/g, '')
-    .replace(/^[._-]+/, '')
-    .slice(0, 64);
-  return annotatorName.safeParse(cleaned).success ? cleaned : 'admin';
 }
 
 /** A public address as the proxy serves it: http(s), a host, nothing after it. */

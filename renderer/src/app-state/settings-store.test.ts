@@ -5,7 +5,15 @@ import { installFakeWorkbench } from '../api/fake-workbench';
 import { useAppStore } from './app-store';
 import { useSettingsStore } from './settings-store';
 
-const stored: WorkbenchSettings = { annotator: 'ana', blind: false, theme: 'system', density: 'comfortable', role: 'admin', signedIn: false };
+const stored: WorkbenchSettings = {
+  annotator: 'ana',
+  blind: false,
+  theme: 'system',
+  density: 'comfortable',
+  role: 'admin',
+  signedIn: false,
+  suggestedAnnotator: null,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useSettingsStore } from '../app-state/settings-store';
 
 /**
- * Asks who is labelling before the first label: every label is made in a name, and a name is
- * kept in the corpus's settings (Settings changes it).
+ * Asks who is labelling before the first label, once: every label is made in a name, and a name
+ * is kept in the corpus's settings (Settings changes it). The OS user's name is offered.
  */
 export function IdentityPrompt() {
   const save = useSettingsStore((s) => s.save);
-  const [name, setName] = useState('');
+  const suggested = useSettingsStore((s) => s.settings?.suggestedAnnotator);
+  const [name, setName] = useState(suggested ?? '');
 
   function submit(event: FormEvent): void {
     event.preventDefault();
