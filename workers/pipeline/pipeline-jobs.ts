@@ -20,7 +20,7 @@ import type { LimitOptions } from '../model/call-limits';
 import { ModelClient } from '../model/model-client';
 import { noKeyMessage } from '../model/model-env';
 import type { Db } from '../db/open-corpus';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { runVerdicts, writeVerdicts } from '../judge/verdict-store';
 import { executeFiltered, planFiltered } from './filtered-run';
 import { executeJudge, planJudge } from './judge-runs';

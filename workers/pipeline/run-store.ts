@@ -15,7 +15,7 @@ import { ApiError } from '../../common/errors';
 import { workerSession } from '../context/live-session';
 import type { ModelFailureReason } from '../model/model-errors';
 import type { Db } from '../db/open-corpus';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import type { RecordedFailure, UsedRequest } from './model-calls';
 import { oneRow } from '../db/one-row';
 
