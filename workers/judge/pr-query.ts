@@ -8,7 +8,7 @@ import type { PrecisionRecallReport, RowMarks } from '../../common/pipeline/pipe
 import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
-import { compareCodes, rubricCategorySql } from '../retrieval/effective-category';
+import { compareCodes, rubricCategorySql } from '../categories/effective-category';
 import { runRow } from '../pipeline/run-store';
 import { failureNames, precisionRecall, type JudgedVerdict } from './precision-recall';
 import { programAttempts, programKey } from './program-attempts';

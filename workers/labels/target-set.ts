@@ -8,7 +8,7 @@ import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
 import { listRubrics } from '../rubrics/rubric-queries';
-import { rubricCategorySql } from '../retrieval/effective-category';
+import { rubricCategorySql } from '../categories/effective-category';
 import { seededRandom } from '../util/seeded-random';
 import { canonicalJson } from '../util/canonical-json';
 
