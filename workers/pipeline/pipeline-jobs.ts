@@ -18,7 +18,7 @@ import { auditOrigins, heldOutMessage } from '../curation/held-out-audit';
 import { originRows } from '../curation/origin-query';
 import type { LimitOptions } from '../model/call-limits';
 import { ModelClient } from '../model/model-client';
-import { noKeyMessage } from '../model/model-env';
+import { noKeyMessage } from '../context/model-env';
 import type { Db } from '../db/open-corpus';
 import { canonicalJson } from '../util/canonical-json';
 import { runVerdicts, writeVerdicts } from '../judge/verdict-store';
