@@ -8,6 +8,7 @@ import { labelHandlers } from '../labels/handlers';
 import { modelHandlers } from '../model/handlers';
 import { peopleHandlers } from '../people/handlers';
 import { pipelineHandlers } from '../pipeline/handlers';
+import { retrievalHandlers } from '../retrieval/handlers';
 import { rubricHandlers } from '../rubrics/handlers';
 import { runHandlers } from '../runs/handlers';
 import { searchHandlers } from '../search/handlers';
@@ -22,6 +23,7 @@ export const handlers: Handlers = {
   ...compareRolloutsHandlers,
   ...searchHandlers,
   ...rubricHandlers,
+  ...retrievalHandlers,
   ...labelHandlers,
   ...runHandlers,
   ...modelHandlers,
