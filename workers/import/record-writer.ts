@@ -7,7 +7,7 @@ import { recordHash } from '../util/canonical-json';
 import type { Precomputed } from './bundle-reader';
 import { FailureDeriver } from './derive-failures';
 import { StepFigures } from '../corpus/step-figures';
-import { checkImportedLabel } from '../labels/label-requirements-check';
+import { checkImportedLabel } from './label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
 import {
