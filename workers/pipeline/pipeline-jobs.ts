@@ -27,7 +27,7 @@ import { executeJudge, planJudge } from './judge-runs';
 import { libraryLines, recordLines, writeLibraryRecords } from './library-records';
 import { executeMine, executeQuota, planMine, planQuota, quotaUnitsAtMost } from './mining-runs';
 import { filteredRunMessage } from './filtered-message';
-import { RunCaller, RunStopped } from './model-calls';
+import { RunCaller, RunStopped } from '../model/model-calls';
 import type { RunEnv, RunOutcome } from './run-env';
 import {
   insertRun,
