@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIsStale } from './build-freshness.js';
+import { buildIsStale } from '../workers/worker-connection/build-freshness.js';
 import { defaultDownloadTimeoutMs, ensureElectronBinary } from './electron-binary.js';
 import { ensureElectronNative } from './electron-native.js';
 

@@ -8,7 +8,7 @@ import { buildLabels } from './labels';
 import { buildRollouts, collections } from './rollouts';
 import { buildRubrics } from './rubrics';
 import { buildAttempts, cases, experiment } from './runs';
-import { taxonomyRecord } from './taxonomy';
+import { taxonomyRecord } from '../../workers/categories/taxonomy-v1';
 
 /** Order in which record types appear in the file (dependencies first). */
 const typeOrder: BundleRecordType[] = [

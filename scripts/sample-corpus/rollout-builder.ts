@@ -7,7 +7,7 @@
 import type { RecordOf, failureKinds } from '../../common/corpus/bundle';
 import { type TaskSpec, heldOutBenchmarks, taskSpec } from './benchmarks';
 import { type Rng, createRng } from './prng';
-import { categoryCodes } from './taxonomy';
+import { categoryCodes } from '../../workers/categories/taxonomy-v1';
 
 type Step = RecordOf<'step'>;
 type FailureKind = (typeof failureKinds)[number];

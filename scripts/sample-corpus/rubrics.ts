@@ -9,7 +9,7 @@ import type { RubricText } from './rubric-text';
 import { wholeRolloutAnswer, wrongAnswerRubrics } from './rubrics-answer';
 import { quotaCrash, wholeRolloutCrash } from './rubrics-crash';
 import { wholeRolloutPerformance } from './rubrics-performance';
-import { categoryCodes } from './taxonomy';
+import { categoryCodes } from '../../workers/categories/taxonomy-v1';
 
 /** Whole-rollout rubrics the Quota library reuses (crash lessons plus the top split and format ones). */
 const reusedByQuota = ['rb-0020', 'rb-0026', 'rb-0036'];

@@ -13,7 +13,7 @@ import { wholeRolloutAnswer, wrongAnswerRubrics } from './rubrics-answer';
 import { quotaCrash, wholeRolloutCrash } from './rubrics-crash';
 import { wholeRolloutPerformance } from './rubrics-performance';
 import { type ProgramContext, bugTemplates } from './synthetic-bugs';
-import { taxonomyRecord } from './taxonomy';
+import { taxonomyRecord } from '../../workers/categories/taxonomy-v1';
 
 const taskList: TaskSpec[] = Object.values(tasks);
 const disciplineOf = new Map(benchmarks.map((b) => [b.id, b.discipline]));

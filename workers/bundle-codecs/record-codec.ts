@@ -16,7 +16,7 @@ import {
   taxonomyRecord,
 } from '../../common/corpus/bundle';
 import type { CorpusTable } from '../../common/corpus-tables';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 
 /** A value better-sqlite3 binds to a column. */
 export type SqlValue = string | number | bigint | null;

@@ -1,5 +1,5 @@
 import type { RecordOf } from '../../common/corpus/bundle';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { extraFields, extraOf, fromJson, opt, orNull, type PartCodec, type RecordCodec } from './record-codec';
 
 type Rubric = RecordOf<'rubric'>;

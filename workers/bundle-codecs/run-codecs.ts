@@ -1,5 +1,5 @@
 import type { RecordOf } from '../../common/corpus/bundle';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { bool, extraFields, extraOf, fromJson, opt, optBool, orNull, type RecordCodec } from './record-codec';
 
 type Case = RecordOf<'case'>;

@@ -1,6 +1,6 @@
 import type { AppInfo } from '../../common/corpus/corpus-types';
 import type { WorkbenchEvent } from '../../common/events';
-import type { ModelAccess } from '../model/model-access';
+import type { ModelAccess } from './model-access';
 import type { Db } from '../db/open-corpus';
 import type { Person } from '../../common/people/people';
 import type { Jobs } from './jobs';

@@ -3,7 +3,7 @@ import { operations, parseRequest, requireOperation, type OperationName, type Re
 import type { AppInfo } from '../../common/corpus/corpus-types';
 import { ApiError, toErrorData } from '../../common/errors';
 import type { EventListener, WorkbenchEvent } from '../../common/events';
-import { ModelAccess, type AppKeySource } from '../model/model-access';
+import { ModelAccess, type AppKeySource } from '../context/model-access';
 import { openCorpus, openCorpusReader, writerBusyTimeoutMs, type Db } from '../db/open-corpus';
 import type { HandlerContext } from '../context/handler-context';
 import { handlers } from './handlers';

@@ -4,7 +4,7 @@
  * the library is short of keeps all it has. Pure.
  */
 import type { FilterAllocation } from '../../common/pipeline/pipeline-types';
-import { compareCodes } from '../retrieval/effective-category';
+import { compareCodes } from '../categories/effective-category';
 import { countOf, type CategoryCounts } from '../retrieval/mix';
 import { categoryQuotas } from './quotas';
 

@@ -4,7 +4,7 @@
  * built to N and a retrieval of N slots split the pool identically.
  */
 import { allocateSlots } from '../retrieval/allocate-slots';
-import { compareCodes } from '../retrieval/effective-category';
+import { compareCodes } from '../categories/effective-category';
 import { totalOf, type CategoryCounts } from '../retrieval/mix';
 
 /** One category's quota: pool share q_c, exact share N × q_c, and the integer quota. */

@@ -3,7 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import type { LocatedRecord } from './bundle-reader';
 import { aideJournal, isAideJournal } from './aide-journal';
 import { decodeUtf8, elementLines, fileStem, keyLine, parseDocument, readJsonDocument } from './json-document';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { contentHash } from './run-id';
 import { journalRecords, type CodeFileReader } from './aide-records';
 import { importError, type SourceLocation } from './import-error';

@@ -10,7 +10,7 @@ import { ApiError } from '../../common/errors';
 import { extractFailure } from '../failures';
 import { readBundle, type ReadLine } from './bundle-reader';
 import { batchesAhead, batchRecords, type ReadItem, type ReaderData, type ReaderMessage } from './bundle-reader-protocol';
-import { recordHash } from './canonical-json';
+import { recordHash } from '../util/canonical-json';
 import { sha256 } from '../db/texts';
 
 const port = parentPort!;

@@ -10,7 +10,7 @@ import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle } from '../test-support/write-bundle';
 import { readBundle, type LocatedRecord } from './bundle-reader';
 import { readBundleOnThread, readerThreadBytes } from './bundle-reader-worker';
-import { recordHash } from './canonical-json';
+import { recordHash } from '../util/canonical-json';
 import { importFile } from './import-file';
 
 const tempDir = useTempDir();

@@ -6,7 +6,7 @@
  * It is stored as version `default`, so a bundle imported later that brings its own `v1`
  * adds it beside the default instead of conflicting with it.
  */
-import { taxonomyRecord } from '../../scripts/sample-corpus/taxonomy';
+import { taxonomyRecord } from '../categories/taxonomy-v1';
 import type { Db } from '../db/open-corpus';
 import type { RecordWriter } from './record-writer';
 

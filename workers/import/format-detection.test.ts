@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle, writeVariant } from '../test-support/write-bundle';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { claim } from './importer';
 import { inspectImporter } from './inspect-importer';
 import { member } from './shape-queries';

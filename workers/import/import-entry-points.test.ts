@@ -15,7 +15,7 @@ import type { Result } from '../../common/contract';
 import type { ImportResult } from '../../common/corpus/corpus-types';
 import { encodeWorkerArgs, type WorkerMessage } from '../../common/worker-protocol';
 import { generateCorpus, type GenSummary } from '../../scripts/gen-corpus';
-import { buildIsStale } from '../../scripts/build-freshness.js';
+import { buildIsStale } from '../worker-connection/build-freshness.js';
 import { stubRenderer } from '../test-support/serve-fixture';
 import { spawnServe } from '../test-support/spawn-serve';
 import { useTempDir } from '../test-support/temp-dir';

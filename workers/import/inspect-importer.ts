@@ -12,7 +12,7 @@ import { decodeUtf8, maxDocumentBytes, readJsonValue } from './json-document';
 import { parseJsonText } from './json-text';
 import { inspectEval, inspectShared, sampleRecords } from './inspect-records';
 import { probeFile, type FileProbe } from './probe-file';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { contentHash } from './run-id';
 import { openZip, type ZipArchive } from './zip-entries';
 

@@ -14,7 +14,7 @@ import { itemsOf, member, textOf, textsIn } from './shape-queries';
 import { importError } from './import-error';
 import { fileStem, located, readJsonValue } from './json-document';
 import { contentText, field } from './json-fields';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { contentHash, runId } from './run-id';
 
 export const miniSweAgentImporter: Importer = {

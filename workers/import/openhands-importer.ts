@@ -8,7 +8,7 @@ import { fileStem, readJsonValue } from './json-document';
 import { readJsonLines } from './json-lines';
 import { openHandsRecords } from './openhands-records';
 import { probeFile } from './probe-file';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { contentHash } from './run-id';
 
 /**

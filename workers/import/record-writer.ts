@@ -3,11 +3,11 @@ import type { CorpusTable } from '../../common/corpus-tables';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
-import { recordHash } from './canonical-json';
+import { recordHash } from '../util/canonical-json';
 import type { Precomputed } from './bundle-reader';
 import { FailureDeriver } from './derive-failures';
 import { StepFigures } from '../corpus/step-figures';
-import { checkImportedLabel } from '../labels/label-requirements-check';
+import { checkImportedLabel } from './label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
 import {

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { LocatedRecord } from './bundle-reader';
 import { elementLines, fileStem, parseDocument, readJsonDocument } from './json-document';
 import { claim, type Importer } from './importer';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { contentHash } from './run-id';
 import { trajectoryRecords } from './swe-agent-records';
 import { isSweAgentTrajectory, sweAgentTrajectory } from './swe-agent-trajectory';

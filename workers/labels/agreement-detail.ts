@@ -10,7 +10,7 @@ import type { Db } from '../db/open-corpus';
 import { agreement, agreementOfItems, nominal } from './agreement-query';
 import type { ItemLabels } from './agreement';
 import { currentLabels, schemaLabels, targetKey } from './label-rows';
-import { getSchema } from './label-schemas';
+import { getSchema } from '../label-schemas/label-schemas';
 import { parseProgramTarget } from './validate-label';
 
 /** Stands for "any other category" in one-vs-rest scoring; no taxonomy code can be it. */

@@ -10,7 +10,7 @@ import type { RunAuditReport, StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { getRollout } from '../corpus/rollout-queries';
 import { currentLabels, labelColumns, toStoredLabel, type LabelRow } from './label-rows';
-import { getSchema } from './label-schemas';
+import { getSchema } from '../label-schemas/label-schemas';
 
 /** A table cell: pipes escaped, line breaks as spaces, empty as a dash. */
 const cell = (text: string) =>

@@ -9,7 +9,7 @@ import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { insertLabel, type NewLabel } from './label-record';
 import { labelColumns, labelTime, standingRecords, toStoredLabel, type LabelRow } from './label-rows';
-import { getSchema } from './label-schemas';
+import { getSchema } from '../label-schemas/label-schemas';
 import { validateLabel } from './validate-label';
 
 function readLabel(db: Db, id: number): StoredLabel {

@@ -7,7 +7,7 @@ import type { Disagreement, StoredLabel } from '../../common/labels/labels';
 import type { Db } from '../db/open-corpus';
 import { nominal } from './agreement-query';
 import { byTime, currentLabels, schemaLabels, targetKey } from './label-rows';
-import { getSchema } from './label-schemas';
+import { getSchema } from '../label-schemas/label-schemas';
 import { parseProgramTarget } from './validate-label';
 
 export function listDisagreements(db: Db, schema: string): Disagreement[] {

@@ -8,7 +8,7 @@ import { labelEvidence } from './label-evidence';
 import { exportLabels, importLabelFiles } from './label-files';
 import { labelHistory } from './label-history';
 import { buildQueue } from './label-queue';
-import { listSchemas, saveSchema } from './label-schemas';
+import { listSchemas, saveSchema } from '../label-schemas/label-schemas';
 import { saveCursor, saveMark } from './queue-marks';
 import { saveTaxonomy } from './save-taxonomy';
 import { getSettings, setSettings } from './user-settings';

@@ -8,7 +8,7 @@ import type { CheckedCitation, EvidenceFailure, EvidenceVerdict, LabelEvidence, 
 import type { Db } from '../db/open-corpus';
 import { excerptLines, findQuote, quoteInLines } from './grounding';
 import { currentLabels, labelColumns, toStoredLabel, type LabelRow } from './label-rows';
-import { getSchema } from './label-schemas';
+import { getSchema } from '../label-schemas/label-schemas';
 import { parseProgramTarget } from './validate-label';
 
 interface ProgramRow {

@@ -8,7 +8,7 @@ import type { LabelQueue, QueueItem, StoredLabel } from '../../common/labels/lab
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { currentLabels, schemaLabels, targetKey } from './label-rows';
-import { getSchema } from './label-schemas';
+import { getSchema } from '../label-schemas/label-schemas';
 import { readCursor, readMarks } from './queue-marks';
 import { targetSetKey, targetSetRubrics } from './target-set';
 import { programTargetId } from './validate-label';

@@ -8,9 +8,9 @@ import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
 import { listRubrics } from '../rubrics/rubric-queries';
-import { rubricCategorySql } from '../retrieval/effective-category';
+import { rubricCategorySql } from '../categories/effective-category';
 import { seededRandom } from '../util/seeded-random';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 
 /** The set's identity for saved positions: equal sets give equal keys whatever their key order. */
 export function targetSetKey(set: LabelTargetSet): string {

@@ -5,7 +5,7 @@
 import type { MinerAnswer } from '../curation/candidates';
 import { ShownPrograms } from '../curation/citations';
 import { checkProposal } from '../curation/proposal-checks';
-import type { RunCaller } from '../pipeline/model-calls';
+import type { RunCaller } from '../model/model-calls';
 import type { MiningCase } from './mining-input';
 import { minerRequest, type MinerRequestOptions } from './miner-request';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../common/contract';
 import { listLedger } from './ledger-queries';
-import { ModelAccess } from './model-access';
+import { ModelAccess } from '../context/model-access';
 import { apiErrorBody, toolUseMessage } from './test-support/fake-messages-server';
 import { judgeRequest, testKey, useModelKit } from './test-support/model-test-kit';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { ModelCallError } from './model-errors';
 import { apiErrorBody, toolUseMessage } from './test-support/fake-messages-server';
 import { judgeRequest, testKey, useModelKit } from './test-support/model-test-kit';

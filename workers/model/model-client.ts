@@ -3,7 +3,7 @@ import type { Db } from '../db/open-corpus';
 import { CallLimits, type LimitOptions, type LimitUsage } from './call-limits';
 import { Ledger, type ReturnedRow, type Settlement, type WriteSerializer } from './ledger';
 import { ModelCallError, type ModelFailureDetails, type ModelFailureReason } from './model-errors';
-import { noKeyMessage, type ModelMode } from './model-env';
+import { noKeyMessage, type ModelMode } from '../context/model-env';
 import { buildRequest, type BuiltRequest, type StructuredRequest } from './model-request';
 import { costOf, PriceTable, worstCaseCost } from './price-table';
 import { loadSdk, type Sdk } from './load-sdk';

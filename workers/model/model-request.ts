@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 
 /**
  * One structured call: the model must answer by calling `tool`, whose input is the answer

@@ -12,7 +12,7 @@ import type { SupportRef } from '../curation/near-duplicates';
 import type { Db } from '../db/open-corpus';
 import { requireCollection, requireLibrary } from '../rubrics/library-queries';
 import { poolCounts } from '../retrieval/category-counts';
-import { rubricCategorySql } from '../retrieval/effective-category';
+import { rubricCategorySql } from '../categories/effective-category';
 import type { CategoryCounts } from '../retrieval/mix';
 import { libraryRecord } from './library-records';
 import { emptyReport, type FilteredParams, type LibraryOutcome, type RunEnv } from './run-env';

@@ -2,7 +2,7 @@
 import { filteredPreview } from './filtered-preview';
 import { requireKnownCategories } from '../retrieval/run-retrieval';
 import { auditLibrary } from '../curation/origin-query';
-import { precisionRecallReport } from '../judge/pr-query';
+import { precisionRecallReport } from './pr-query';
 import { listVerdicts } from '../judge/verdict-store';
 import { libraryBuild, rubricCitations } from './build-queries';
 import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from './pipeline-jobs';

@@ -12,7 +12,7 @@ import { ApiError } from '../../common/errors';
 import type { CandidateRubric } from '../curation/candidates';
 import { openCorpus, type Db } from '../db/open-corpus';
 import { sha256 } from '../db/texts';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { checkReferences } from '../import/check-references';
 import { RecordWriter } from '../import/record-writer';
 import type { ShownProgramVersion } from '../mining/mining-input';

@@ -15,7 +15,7 @@ import { mineUnit } from '../mining/mine-unit';
 import { miningCase, type MiningCase } from '../mining/mining-input';
 import { getTaxonomy, requireCollection } from '../rubrics/library-queries';
 import { poolCounts } from '../retrieval/category-counts';
-import { failureCategorySql } from '../retrieval/effective-category';
+import { failureCategorySql } from '../categories/effective-category';
 import type { CategoryCounts } from '../retrieval/mix';
 import { buildLibraryRecords, type LibraryPlan, type LocateProgram } from './library-records';
 import { emptyReport, type LibraryOutcome, type MineParams, type QuotaParams, type RunEnv } from './run-env';

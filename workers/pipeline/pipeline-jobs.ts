@@ -18,16 +18,16 @@ import { auditOrigins, heldOutMessage } from '../curation/held-out-audit';
 import { originRows } from '../curation/origin-query';
 import type { LimitOptions } from '../model/call-limits';
 import { ModelClient } from '../model/model-client';
-import { noKeyMessage } from '../model/model-env';
+import { noKeyMessage } from '../context/model-env';
 import type { Db } from '../db/open-corpus';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { runVerdicts, writeVerdicts } from '../judge/verdict-store';
 import { executeFiltered, planFiltered } from './filtered-run';
 import { executeJudge, planJudge } from './judge-runs';
 import { libraryLines, recordLines, writeLibraryRecords } from './library-records';
 import { executeMine, executeQuota, planMine, planQuota, quotaUnitsAtMost } from './mining-runs';
 import { filteredRunMessage } from './filtered-message';
-import { RunCaller, RunStopped } from './model-calls';
+import { RunCaller, RunStopped } from '../model/model-calls';
 import type { RunEnv, RunOutcome } from './run-env';
 import {
   insertRun,

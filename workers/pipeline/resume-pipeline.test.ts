@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedRequest, ScriptedReply } from '../model/test-support/fake-messages-server';
 import { apiErrorBody, toolUseMessage } from '../model/test-support/fake-messages-server';
-import { canonicalJson } from '../import/canonical-json';
+import { canonicalJson } from '../util/canonical-json';
 import { pipelineReply } from './test-support/fake-pipeline-model';
 import { usePipelineKit } from './test-support/pipeline-kit';
 import { oneRow } from '../db/one-row';

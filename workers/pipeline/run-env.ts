@@ -10,7 +10,7 @@ import type { TracedRubric } from '../curation/origin-query';
 import type { Db } from '../db/open-corpus';
 import type { VerdictDraft } from '../judge/verdict-store';
 import type { LibraryRecords } from './library-records';
-import type { RunCaller } from './model-calls';
+import type { RunCaller } from '../model/model-calls';
 
 type JobFields = 'wait' | 'jobId';
 /** The parsed parameters of each kind of run, as stored with it. */

@@ -15,8 +15,8 @@ import { ApiError } from '../../common/errors';
 import { workerSession } from '../context/live-session';
 import type { ModelFailureReason } from '../model/model-errors';
 import type { Db } from '../db/open-corpus';
-import { canonicalJson } from '../import/canonical-json';
-import type { RecordedFailure, UsedRequest } from './model-calls';
+import { canonicalJson } from '../util/canonical-json';
+import type { RecordedFailure, UsedRequest } from '../model/model-calls';
 import { oneRow } from '../db/one-row';
 
 /** This worker process's session id, the owner of the runs it executes (see `LiveSession`). */

@@ -18,7 +18,7 @@
  *    filled are always min(S, rubrics in the library).
  */
 import type { SlotAllocation } from '../../common/rubrics/rubric-types';
-import { compareCodes } from './effective-category';
+import { compareCodes } from '../categories/effective-category';
 import { countOf, totalOf, type CategoryCounts } from './mix';
 
 /** What the allocation needs: S, the pool mix as counts, the library's rubrics per category, protected counts. */

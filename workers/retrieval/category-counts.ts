@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-corpus';
-import { failureCategorySql, rubricCategorySql } from './effective-category';
+import { failureCategorySql, rubricCategorySql } from '../categories/effective-category';
 import type { CategoryCounts } from './mix';
 import { oneRow } from '../db/one-row';
 

@@ -6,7 +6,7 @@
 import type { SlotAllocation } from '../../common/rubrics/rubric-types';
 import { allocateSlots } from './allocate-slots';
 import { buildBm25Index, matchedTerms, queryTerms, scoreAll, type Bm25Index } from './bm25';
-import { compareCodes } from './effective-category';
+import { compareCodes } from '../categories/effective-category';
 import type { CategoryCounts } from './mix';
 
 /** How many matched terms explain a retrieved rubric. */

@@ -7,7 +7,7 @@
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
 import { buildLibraryIndex, type LibraryIndex, type RubricDocument } from './category-split';
-import { rubricCategorySql } from './effective-category';
+import { rubricCategorySql } from '../categories/effective-category';
 
 /** Indexes kept per corpus, least recently used dropped first: a large library's index holds tens of MB. */
 const maxLibraries = 4;

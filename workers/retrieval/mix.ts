@@ -4,7 +4,7 @@
  * so that identical mixes are exactly 0 apart and disjoint ones exactly 100.
  */
 import type { LibraryMix } from '../../common/rubrics/rubric-types';
-import { compareCodes } from './effective-category';
+import { compareCodes } from '../categories/effective-category';
 
 /** Rows per category (rubrics of a library, or failure events of a pool). */
 export type CategoryCounts = Readonly<Record<string, number>>;

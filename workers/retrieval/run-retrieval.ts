@@ -6,7 +6,7 @@ import { requireCollection } from '../rubrics/library-queries';
 import { caseText } from './case-text';
 import { poolCounts } from './category-counts';
 import { categorySplit } from './category-split';
-import { uncategorised } from './effective-category';
+import { uncategorised } from '../categories/effective-category';
 import { libraryIndex } from './library-index-cache';
 
 type RubricText = Pick<RetrievedRubric, 'id' | 'title' | 'appliesWhen' | 'pattern' | 'fix' | 'family' | 'support'>;

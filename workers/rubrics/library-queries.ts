@@ -1,7 +1,7 @@
 import type { LibrarySummary, Taxonomy } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { rubricCategorySql } from '../retrieval/effective-category';
+import { rubricCategorySql } from '../categories/effective-category';
 
 type LibraryRow = Omit<LibrarySummary, 'params'> & { params: string };
 

@@ -2,7 +2,7 @@ import type { ParsedRequestOf } from '../../common/contract';
 import type { RubricDetail, RubricLabel, RubricPage, RubricRow } from '../../common/rubrics/rubric-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { rubricCategorySql } from '../retrieval/effective-category';
+import { rubricCategorySql } from '../categories/effective-category';
 import { toFtsQuery } from '../search/fts-query';
 import { oneRow } from '../db/one-row';
 

@@ -9,7 +9,7 @@ import type { CaseProgram, CaseSummary, ScoreRule } from '../../common/runs/run-
 import { scoreRule as scoreRuleSchema } from '../../common/corpus/bundle';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { canonicalJson, recordHash } from '../import/canonical-json';
+import { canonicalJson, recordHash } from '../util/canonical-json';
 import { shQuote } from './runners/shell-quote';
 
 /** The time cap of a case made without one. */

@@ -8,7 +8,7 @@ import type { AttemptLog, AttemptRow, AttemptStatus } from '../../common/runs/ru
 import { ApiError } from '../../common/errors';
 import { workerSession, type LiveSession } from '../context/live-session';
 import type { Db } from '../db/open-corpus';
-import { recordHash } from '../import/canonical-json';
+import { recordHash } from '../util/canonical-json';
 import { unpackLog, type StoredLog } from './runners/attempt-log';
 
 interface AttemptDbRow {

@@ -9,7 +9,7 @@ import { attemptStatuses } from '../../common/corpus/bundle';
 import type { ArmVariant, AttemptCounts, AttemptRow, ExperimentDetail, ExperimentSummary } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
-import { canonicalJson, recordHash } from '../import/canonical-json';
+import { canonicalJson, recordHash } from '../util/canonical-json';
 import { getCase } from './case-queries';
 import { attemptRecordHash, listAttempts } from './run-attempts';
 import { oneRow } from '../db/one-row';

@@ -5,7 +5,7 @@
  * builds before the unit tests, so CI pays tsx's start-up in no test.
  */
 import { fileURLToPath } from 'node:url';
-import { buildIsStale } from '../../scripts/build-freshness.js';
+import { buildIsStale } from '../worker-connection/build-freshness.js';
 
 const builtCli = fileURLToPath(new URL('../../out/main/cli.js', import.meta.url));
 const sourceCli = fileURLToPath(new URL('../../bin/rwb.js', import.meta.url));

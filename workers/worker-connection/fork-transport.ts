@@ -6,7 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildIsStale } from '../../scripts/build-freshness.js';
+import { buildIsStale } from './build-freshness.js';
 import { encodeWorkerArgs, type WorkerArgs, type WorkerMessage } from '../../common/worker-protocol';
 import { isTypeScriptSource } from '../util/source-module';
 import type { SpawnWorker, WorkerTransport } from './worker-connection';

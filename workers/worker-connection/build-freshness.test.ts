@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDir } from '../workers/test-support/temp-dir';
+import { useTempDir } from '../test-support/temp-dir';
 import { buildIsStale } from './build-freshness.js';
 
 const outputs = ['out/main/index.js', 'out/main/worker.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html'];

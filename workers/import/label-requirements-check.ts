@@ -8,8 +8,8 @@ import type { RecordOf } from '../../common/corpus/bundle';
 import { describeMissing, missingRequirements } from '../../common/labels/label-requirements';
 import type { LabelSchema, RunAuditValue } from '../../common/labels/label-schema';
 import type { Db } from '../db/open-corpus';
-import { importError, type SourceLocation } from '../import/import-error';
-import { getSchema } from './label-schemas';
+import { importError, type SourceLocation } from './import-error';
+import { getSchema } from '../label-schemas/label-schemas';
 
 function schemaOrNull(db: Db, name: string, version?: number): LabelSchema | null {
   try {

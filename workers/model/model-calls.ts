@@ -5,10 +5,10 @@
  * the run goes on) and those that end the run (cancel, deadline, a limit, an unresolved
  * request, a replay miss: the run stops and can be resumed).
  */
-import type { ModelClient } from '../model/model-client';
-import { ModelCallError, type ModelFailureReason } from '../model/model-errors';
-import { buildRequest, type StructuredRequest } from '../model/model-request';
-import { Semaphore } from '../model/semaphore';
+import type { ModelClient } from './model-client';
+import { ModelCallError, type ModelFailureReason } from './model-errors';
+import { buildRequest, type StructuredRequest } from './model-request';
+import { Semaphore } from './semaphore';
 
 /** An answer, or why one unit got none. */
 export type CallResult<T> = { ok: true; value: T; requestId: number } | { ok: false; reason: ModelFailureReason; message: string; requestId: number | null };

@@ -8,13 +8,13 @@ import type { PrecisionRecallReport, RowMarks } from '../../common/pipeline/pipe
 import type { RubricFamily } from '../../common/rubrics/rubric-types';
 import type { Db } from '../db/open-corpus';
 import { requireLibrary } from '../rubrics/library-queries';
-import { compareCodes, rubricCategorySql } from '../retrieval/effective-category';
-import { runRow } from '../pipeline/run-store';
-import { failureNames, precisionRecall, type JudgedVerdict } from './precision-recall';
-import { programAttempts, programKey } from './program-attempts';
-import { rerunEvidence, type JudgedFailure } from './rerun-evidence';
-import { currentMarks, newerTruth } from './figures-basis';
-import { programRefs, programTruth } from './truth-query';
+import { compareCodes, rubricCategorySql } from '../categories/effective-category';
+import { runRow } from './run-store';
+import { failureNames, precisionRecall, type JudgedVerdict } from '../judge/precision-recall';
+import { programAttempts, programKey } from '../judge/program-attempts';
+import { rerunEvidence, type JudgedFailure } from '../judge/rerun-evidence';
+import { currentMarks, newerTruth } from '../judge/figures-basis';
+import { programRefs, programTruth } from '../judge/truth-query';
 
 const families: RubricFamily[] = ['error', 'performance'];
 
