@@ -44,6 +44,7 @@ const workerFolders = [
   'bundle-codecs',
   'label-schemas',
   'import',
+  'taxonomy',
   'labels',
   'export',
   'people',

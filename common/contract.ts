@@ -17,12 +17,14 @@ import { pipelineOperations } from './pipeline/pipeline-operations';
 import { rubricOperations } from './rubrics/rubric-operations';
 import { runOperations } from './runs/run-operations';
 import { searchOperations } from './search/search-operations';
+import { taxonomyOperations } from './taxonomy/taxonomy-operations';
 
 export const operations = {
   ...corpusOperations,
   ...compareRolloutsOperations,
   ...searchOperations,
   ...rubricOperations,
+  ...taxonomyOperations,
   ...labelOperations,
   ...runOperations,
   ...modelOperations,

@@ -1,4 +1,4 @@
-/** The labelling operations of the contract (labels, agreement, settings, taxonomy versions), with their request schemas. */
+/** The labelling operations of the contract (labels, agreement, settings), with their request schemas. */
 import { z } from 'zod';
 import type { AgreementReport } from './agreement-report';
 import {
@@ -14,7 +14,6 @@ import {
   labelSchemaSaveRequest,
   labelUndoRequest,
   settingsSetRequest,
-  taxonomySaveRequest,
 } from './label-requests';
 import type { LabelSchema } from './label-schema';
 import { schemaName } from './label-schema';
@@ -28,7 +27,6 @@ import type {
   LabelUndoResult,
   RunAuditReport,
   StoredLabel,
-  TaxonomySaved,
   WorkbenchSettings,
 } from './labels';
 import { id, noParams, read, write } from '../operation';
@@ -63,6 +61,4 @@ export const labelOperations = {
   'settings.set': write<WorkbenchSettings>(['user_settings', 'person_settings'])(settingsSetRequest),
   /** A rollout's run audits, and the annotator's as a Markdown report with its evidence links. */
   'labels.auditReport': read<RunAuditReport>()(z.object({ rollout: id, annotator: annotatorName }).strict()),
-  /** A new taxonomy version (Settings); labels naming a split or merged category are flagged for review, never rewritten. */
-  'taxonomy.save': write<TaxonomySaved>(['taxonomies', 'categories', 'labels', 'failure_events'])(taxonomySaveRequest),
 } as const;

@@ -4,7 +4,6 @@
  * Plain data: these cross process boundaries as JSON.
  */
 import type { AgreementReport } from './agreement-report';
-import type { Taxonomy } from '../rubrics/rubric-types';
 import type { ApiErrorData } from '../errors';
 import type { LabelSchema } from './label-schema';
 import type { Role } from '../people/people';
@@ -219,13 +218,6 @@ export interface LabelImportFileResult {
   labels: number;
   duplicates: number;
   error: Pick<ApiErrorData, 'code' | 'message'> | null;
-}
-
-/** A taxonomy version saved from Settings. */
-export interface TaxonomySaved {
-  taxonomy: Taxonomy;
-  /** Label records flagged for review because a category they name was split or merged. */
-  flagged: number;
 }
 
 /** A rollout's run audits: the annotator's current one (with its Markdown report) and the others'. */

@@ -1,10 +1,10 @@
-/** The library, rubric, taxonomy and retrieval operations of the contract, with their request schemas. */
+/** The library, rubric and retrieval operations of the contract, with their request schemas. */
 import { z } from 'zod';
 import { rubricFamilies } from '../corpus/bundle';
 import { id, noParams, read } from '../operation';
 import { protectedCategory } from './category-key';
 import { boundedRecord } from '../request-bounds';
-import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage, Taxonomy } from './rubric-types';
+import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage } from './rubric-types';
 
 export const rubricOperations = {
   'libraries.list': read<LibrarySummary[]>()(noParams),
@@ -25,7 +25,6 @@ export const rubricOperations = {
       .strict(),
   ),
   'rubrics.get': read<RubricDetail>()(z.object({ id }).strict()),
-  'taxonomy.get': read<Taxonomy>()(noParams),
   /** Category-split retrieval (docs/definitions.md) for a rollout, or for one of its steps. */
   'retrieval.run': read<RetrievalResult>()(
     z

@@ -12,6 +12,7 @@ import { retrievalHandlers } from '../retrieval/handlers';
 import { rubricHandlers } from '../rubrics/handlers';
 import { runHandlers } from '../runs/handlers';
 import { searchHandlers } from '../search/handlers';
+import { taxonomyHandlers } from '../taxonomy/handlers';
 
 export type Handlers = { [K in OperationName]: Handler<K> };
 
@@ -23,6 +24,7 @@ export const handlers: Handlers = {
   ...compareRolloutsHandlers,
   ...searchHandlers,
   ...rubricHandlers,
+  ...taxonomyHandlers,
   ...retrievalHandlers,
   ...labelHandlers,
   ...runHandlers,

@@ -1,4 +1,4 @@
-/** The labelling operations: schemas, labels, queues, agreement, label files, settings and the taxonomy. */
+/** The labelling operations: schemas, labels, queues, agreement, label files and settings. */
 import { agreement } from './agreement-query';
 import { agreementDetail } from './agreement-detail';
 import { auditReport } from './audit-report';
@@ -10,7 +10,6 @@ import { labelHistory } from './label-history';
 import { buildQueue } from './label-queue';
 import { listSchemas, saveSchema } from '../label-schemas/label-schemas';
 import { saveCursor, saveMark } from './queue-marks';
-import { saveTaxonomy } from './save-taxonomy';
 import { getSettings, setSettings } from './user-settings';
 import { written } from '../context/written';
 import type { HandlersOf } from '../context/handlers-of';
@@ -34,5 +33,4 @@ export const labelHandlers = {
   'settings.get': (_req, { db, person }) => getSettings(db, person),
   'settings.set': (req, ctx) => written(ctx, () => setSettings(ctx.db, req, ctx.person)),
   'labels.auditReport': (req, { db }) => auditReport(db, req.rollout, req.annotator),
-  'taxonomy.save': (req, ctx) => written(ctx, () => saveTaxonomy(ctx.db, req)),
 } satisfies HandlersOf<typeof labelOperations>;

@@ -1,5 +1,5 @@
-/** The rubric operations: libraries, rubrics and the taxonomy; retrieval/, which builds on them, handles mixes and retrieval. */
-import { getTaxonomy, listLibraries } from './library-queries';
+/** The rubric operations: libraries and rubrics; retrieval/, which builds on them, handles mixes and retrieval. */
+import { listLibraries } from './library-queries';
 import { getRubric, listRubrics } from './rubric-queries';
 import type { HandlersOf } from '../context/handlers-of';
 import type { rubricOperations } from '../../common/rubrics/rubric-operations';
@@ -8,5 +8,4 @@ export const rubricHandlers = {
   'libraries.list': (_req, { db }) => listLibraries(db),
   'rubrics.list': (req, { db }) => listRubrics(db, req),
   'rubrics.get': (req, { db }) => getRubric(db, req.id),
-  'taxonomy.get': (_req, { db }) => getTaxonomy(db),
 } satisfies HandlersOf<Omit<typeof rubricOperations, 'libraries.mix' | 'retrieval.run'>>;

@@ -7,7 +7,7 @@
  */
 import type { ParsedRequestOf } from '../../common/contract';
 import type { Taxonomy } from '../../common/rubrics/rubric-types';
-import type { TaxonomySaved } from '../../common/labels/labels';
+import type { TaxonomySaved } from '../../common/taxonomy/taxonomy-types';
 import { ApiError } from '../../common/errors';
 import type { Db } from '../db/open-corpus';
 import { RecordWriter } from '../import/record-writer';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../common/errors';
 import { useTempDir } from '../test-support/temp-dir';
-import { rubric, sampleCore } from './test-support/label-test-kit';
+import { rubric, sampleCore } from '../labels/test-support/label-test-kit';
 
 const tempDir = useTempDir();
 
