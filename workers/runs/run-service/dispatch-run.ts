@@ -9,6 +9,7 @@ import type { Job } from '../../context/jobs';
 import { getHost, getLocalHost } from '../run-hosts';
 import { defaultDiskReserveGb, formatGb } from '../runners/free-space';
 import { LocalRunner } from '../runners/local-runner';
+import type { ProcessGroups } from '../runners/process-group';
 import type { AttemptSpec, RunnerEvents, SlotHost } from '../runners/runner';
 import { dispatch, dispatchOrder, hostSlots, slotCount, type Slot } from '../runners/slot-dispatcher';
 import { SlurmRunner } from '../runners/slurm-runner';
@@ -35,8 +36,8 @@ export interface Dispatch {
   held: readonly string[];
 }
 
-/** The runners a request names; an unknown host is refused here, before anything is planned. */
-export function openBackend(ctx: Pick<HandlerContext, 'db'>, req: ParsedRequestOf<'runs.start'>, runTag: string): Backend {
+/** The runners a request names; an unknown host is refused here, before anything is planned. Local programs' groups go in `groups`. */
+export function openBackend(ctx: Pick<HandlerContext, 'db'>, req: ParsedRequestOf<'runs.start'>, runTag: string, groups: ProcessGroups): Backend {
   if (req.backend === 'slurm') {
     // How often Slurm is polled; a knob for tests and busy controllers, not part of the API.
     const pollMs = Number(process.env.RWB_SLURM_POLL_MS) || undefined;
@@ -48,7 +49,7 @@ export function openBackend(ctx: Pick<HandlerContext, 'db'>, req: ParsedRequestO
     hosts: names.map((name) => {
       if (name === 'local') {
         const local = getLocalHost(ctx.db);
-        return { host: new LocalRunner({ envNames: local.envNames }), setting: local.slots };
+        return { host: new LocalRunner({ envNames: local.envNames, groups }), setting: local.slots };
       }
       const host = getHost(ctx.db, name);
       return { host: new SshRunner(host, { runTag }), setting: host.slots };

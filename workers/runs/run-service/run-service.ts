@@ -11,6 +11,7 @@ import type { RunStarted } from '../../../common/runs/run-types';
 import type { HandlerContext } from '../../context/handler-context';
 import type { LiveSession } from '../../context/live-session';
 import { getAttempt } from '../run-attempts';
+import { ProcessGroups } from '../runners/process-group';
 import { backendLabel, closeBackend, openBackend, prepareDispatch, type Dispatch, type HostRefusal } from './dispatch-run';
 import { executeRun, type RunEnd } from './execute-run';
 import { HostGpuLists } from './host-gpu-lists';
@@ -25,6 +26,8 @@ export class RunService {
   private readonly gpuLists = new HostGpuLists();
   /** The logs of the attempts running now, for a terminal that opens late. */
   readonly liveLogs = new LiveAttemptLogs();
+  /** The process groups of the local programs running now, killed if the worker exits. */
+  private readonly groups = new ProcessGroups();
 
   /** `session` owns the attempts of these runs: while a run is live, its claims and attempts are alive to every process. */
   constructor(private readonly session: LiveSession) {}
@@ -50,7 +53,7 @@ export class RunService {
   async start(req: ParsedRequestOf<'runs.start'>, ctx: RunContext): Promise<RunStarted> {
     const jobId = req.jobId ?? `runs-${randomUUID()}`;
     const runTag = randomBytes(5).toString('hex');
-    const backend = openBackend(ctx, req, runTag);
+    const backend = openBackend(ctx, req, runTag, this.groups);
     const label = backendLabel(req);
     const planned = await planRun(ctx, req, { jobId, runTag, session: this.session });
     const ids = planned.specs.map((s) => s.attemptId);
