@@ -3,6 +3,7 @@ import type { WorkbenchEvent } from '../../common/events';
 import type { ModelAccess } from './model-access';
 import type { Db } from '../db/open-corpus';
 import type { Person } from '../../common/people/people';
+import type { RunControl } from './run-control';
 import type { Jobs } from './jobs';
 import type { LiveSession } from './live-session';
 import type { WriteLock } from './write-lock';
@@ -26,6 +27,8 @@ export interface HandlerContext {
   model: ModelAccess;
   /** This worker process's session: whether a row's owner is alive, and the jobs it runs. */
   session: LiveSession;
+  /** This worker process's runs: starting, stopping, the logs of running attempts. */
+  runs: RunControl;
   /** Serve mode's signed-in person the call is made for; absent for the desktop's and the CLI's one local person. */
   person?: Person;
 }

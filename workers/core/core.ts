@@ -9,6 +9,7 @@ import type { HandlerContext } from '../context/handler-context';
 import { handlers } from './handlers';
 import { Jobs } from '../context/jobs';
 import { workerSession } from '../context/live-session';
+import { RunService } from '../runs/run-service/run-service';
 import { reconcileEveryMs, reconcileOwners } from './reconcile-owners';
 import { WriteLock } from '../context/write-lock';
 import { WrittenTables } from '../db/written-tables';
@@ -77,6 +78,7 @@ export class Core {
       jobs: new Jobs(emit),
       model,
       session: workerSession,
+      runs: new RunService(workerSession),
     };
     this.ctx = { ...shared, db: this.db };
     this.readCtx = { ...shared, db: this.reader };

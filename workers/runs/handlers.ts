@@ -7,10 +7,8 @@ import { createCase, listCases } from './case-queries';
 import { createExperiment, getExperiment, listExperiments } from './run-experiments';
 import { attemptLog } from './run-attempts';
 import { deleteHost, getLocalHost, listHosts, saveHost, saveLocalHost } from './run-hosts';
-import { liveRuns, startRun, stopRun } from './runners/run-job';
 import { rerun } from './runners/rerun';
 import { pruneRunsFolders, runsDiskUse } from './runs-folders';
-import { attemptOutput } from './runners/attempt-output';
 import { written } from '../context/written';
 import type { HandlersOf } from '../context/handlers-of';
 import type { runOperations } from '../../common/runs/run-operations';
@@ -25,14 +23,14 @@ export const runHandlers = {
   'experiments.list': (_req, { db }) => listExperiments(db),
   // A read: attempts a dead worker left running are recorded unknown by the core's reconciliation.
   'experiments.get': (req, { db }) => getExperiment(db, req.id),
-  'runs.start': (req, ctx) => startRun(req, ctx),
+  'runs.start': (req, ctx) => ctx.runs.start(req, ctx),
   'runs.rerun': (req, ctx) => rerun(req, ctx),
-  'runs.cancel': (req, { jobs }) => ({ cancelled: liveRuns.has(req.jobId) && jobs.cancel(req.jobId) }),
-  'runs.stop': (req) => ({ stopping: stopRun(req.jobId) }),
+  'runs.cancel': (req, { jobs, runs }) => ({ cancelled: runs.isLive(req.jobId) && jobs.cancel(req.jobId) }),
+  'runs.stop': (req, { runs }) => ({ stopping: runs.stop(req.jobId) }),
   'runs.diskUse': (_req, { db, dbPath }) => runsDiskUse(db, dbPath),
   'runs.prune': (req, { db }) => pruneRunsFolders(db, req),
   'attempts.log': (req, { db }) => attemptLog(db, req.id),
-  'attempts.output': (req, { db }) => attemptOutput(db, req.id, req.from),
+  'attempts.output': (req, { db, runs }) => runs.attemptOutput(db, req.id, req.from),
   'attempts.diagnosis': (req, { db }) => attemptDiagnosis(db, req.id),
   'attempts.ofProgram': (req, { db }) => programReruns(db, req),
   'hosts.list': (_req, { db }) => listHosts(db),

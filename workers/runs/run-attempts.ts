@@ -6,7 +6,7 @@
  */
 import type { AttemptLog, AttemptRow, AttemptStatus } from '../../common/runs/run-types';
 import { ApiError } from '../../common/errors';
-import { workerSession, type LiveSession } from '../context/live-session';
+import type { LiveSession } from '../context/live-session';
 import type { Db } from '../db/open-corpus';
 import { recordHash } from '../util/canonical-json';
 import { unpackLog, type StoredLog } from './runners/attempt-log';
@@ -96,9 +96,6 @@ export function attemptRecordHash(a: AttemptBundleFields): string {
   if (a.host !== null) record.host = a.host;
   return recordHash(record);
 }
-
-/** Which worker session runs an attempt, so another process can tell a live run from a dead one (see `LiveSession`). */
-export const ownerId = workerSession.id;
 
 /** Writes an attempt slot that has no row yet as `queued` and returns its id. */
 export function ensureSlot(db: Db, experiment: string, caseId: string, arm: string, repeat: number): number {

@@ -5,11 +5,17 @@
  * its files again.
  */
 import { existsSync, lstatSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ParsedRequestOf } from '../../common/contract';
 import type { RunsDiskUse, RunsPruned } from '../../common/runs/run-types';
 import type { Db } from '../db/open-corpus';
-import { runsRoot } from './runners/run-job';
+
+/** Where attempt folders go: $RWB_RUNS_DIR, else `<corpus>.runs/` beside the corpus. */
+export function runsRoot(dbPath: string): string {
+  if (process.env.RWB_RUNS_DIR) return process.env.RWB_RUNS_DIR;
+  return dbPath === ':memory:' ? join(tmpdir(), 'rwb-runs') : `${dbPath}.runs`;
+}
 
 /** Bytes under `path`, never following a symbolic link (a data folder linked in is not the run's). */
 export function folderBytes(path: string): number {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { signalGroup, stopGroup, trackGroup } from './process-group';
+import { signalGroup, stopGroup, type ProcessGroups } from './process-group';
 import { killGraceS } from './runner';
 
 /** Grader output beyond this is not kept (a score is one number). */
@@ -17,7 +17,14 @@ export interface GraderRun {
  * process group, for at most `timeoutS`, with `env` as its whole environment (the caller
  * builds it from the allowlist); resolves with its stdout (stderr is discarded).
  */
-export function runLocalGrader(command: string, cwd: string, env: Record<string, string>, timeoutS: number, signal: AbortSignal): Promise<GraderRun> {
+export function runLocalGrader(
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+  timeoutS: number,
+  signal: AbortSignal,
+  groups: ProcessGroups,
+): Promise<GraderRun> {
   return new Promise((resolve) => {
     const child = spawn('/bin/bash', ['--norc', '-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
@@ -26,7 +33,7 @@ export function runLocalGrader(command: string, cwd: string, env: Record<string,
     child.stdout.on('data', (d: string) => {
       if (stdout.length < maxGraderChars) stdout += d;
     });
-    const untrack = child.pid ? trackGroup(child.pid) : () => {};
+    const untrack = child.pid ? groups.track(child.pid) : () => {};
     const exited = new Promise<void>((done) => child.once('close', () => done()));
     const stop = () => {
       if (child.pid) void stopGroup(child.pid, killGraceS * 1000, exited);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempDir } from '../../test-support/temp-dir';
 import { LocalRunner } from './local-runner';
+import { ProcessGroups } from './process-group';
 import type { AttemptSpec, RawOutcome } from './runner';
 import { runCorpus, processGoneSoon, type TestCore } from './test-support/run-corpus';
 import { jobEnd, outputSeen, recordEvents, tableProgram } from './test-support/run-helpers';
@@ -270,7 +271,7 @@ describe('LocalRunner', () => {
     envNames: [],
     gpus: null,
   });
-  const run = async (s: AttemptSpec, runner = new LocalRunner({ graceS: 1 })) => {
+  const run = async (s: AttemptSpec, runner = new LocalRunner({ graceS: 1, groups: new ProcessGroups() })) => {
     let output = '';
     const outcome: RawOutcome = await runner.runAttempt(
       s,

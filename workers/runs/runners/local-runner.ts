@@ -14,11 +14,13 @@ import { programEnv, toolEnv } from './child-env';
 import { linkDataEntries, writeCaseFiles } from './case-files';
 import { localFreeBytes } from './free-space';
 import { runLocalGrader } from './local-grader';
-import { signalGroup, stopGroup, trackGroup } from './process-group';
+import { signalGroup, stopGroup, type ProcessGroups } from './process-group';
 import { ExitMarkerScanner, wrapperScript } from './pty-exit-marker';
 import { attemptEnv, killGraceS, parseGpuList, type AttemptSpec, type RawOutcome, type RunnerEvents, type SlotHost } from './runner';
 
 export interface LocalRunnerOptions {
+  /** Where its programs' groups are kept until they end, to be killed if the worker exits first. */
+  groups: ProcessGroups;
   /** Seconds between SIGTERM and SIGKILL when the cap fires or the run is cancelled. */
   graceS?: number;
   cols?: number;
@@ -33,7 +35,7 @@ export class LocalRunner implements SlotHost {
   readonly envNames: readonly string[];
   private readonly graceMs: number;
 
-  constructor(private readonly options: LocalRunnerOptions = {}) {
+  constructor(private readonly options: LocalRunnerOptions) {
     this.graceMs = (options.graceS ?? killGraceS) * 1000;
     this.envNames = options.envNames ?? [];
   }
@@ -100,7 +102,7 @@ export class LocalRunner implements SlotHost {
       return { end: 'unknown', exitCode: null, wallS: null, graderOutput: null, error: `could not start bash in a PTY: ${(err as Error).message}`, host };
     }
     const pgid = term.pid;
-    const untrack = trackGroup(pgid);
+    const untrack = this.options.groups.track(pgid);
     events.dispatched(spec.attemptId, { host, backendJobId: String(pgid) });
     events.started(spec.attemptId, { host, backendJobId: String(pgid) });
 
@@ -144,7 +146,14 @@ export class LocalRunner implements SlotHost {
     let graderOutput: string | null = null;
     let error: string | null = null;
     if (spec.score.from === 'command') {
-      const grader = await runLocalGrader(spec.score.command, dir, programEnv(attemptEnv(spec), spec.envNames), Math.max(spec.timeoutS, 60), signal);
+      const grader = await runLocalGrader(
+        spec.score.command,
+        dir,
+        programEnv(attemptEnv(spec), spec.envNames),
+        Math.max(spec.timeoutS, 60),
+        signal,
+        this.options.groups,
+      );
       graderOutput = grader.stdout;
       if (signal.aborted) return { end: 'interrupted', exitCode, wallS, graderOutput: null, error: 'cancelled while grading', host, envNames };
       if (grader.timedOut) error = 'the grader hit its time cap';

@@ -3,8 +3,6 @@
  * session), so a time cap or a cancel signals the program and every child it started. The
  * groups still alive are killed if the worker itself exits, so no program outlives its owner.
  */
-const live = new Set<number>();
-let hooked = false;
 
 /** Sends `signal` to every process of the group; false when the group is gone. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -16,16 +14,22 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-/** Remembers a live group until the returned function is called. */
-export function trackGroup(pgid: number): () => void {
-  if (!hooked) {
-    hooked = true;
-    process.once('exit', () => {
-      for (const group of live) signalGroup(group, 'SIGKILL');
-    });
+/** The groups still alive of the programs a run service started, killed if the process exits. */
+export class ProcessGroups {
+  private readonly live = new Set<number>();
+  // Hooked only while a group is alive, so services that come and go (a test's cores) leave no listener behind.
+  private readonly killAll = () => {
+    for (const group of this.live) signalGroup(group, 'SIGKILL');
+  };
+
+  /** Remembers a live group until the returned function is called. */
+  track(pgid: number): () => void {
+    if (this.live.size === 0) process.on('exit', this.killAll);
+    this.live.add(pgid);
+    return () => {
+      if (this.live.delete(pgid) && this.live.size === 0) process.off('exit', this.killAll);
+    };
   }
-  live.add(pgid);
-  return () => live.delete(pgid);
 }
 
 /** SIGTERM to the group, then SIGKILL after `graceMs` unless `ended` resolved first. */

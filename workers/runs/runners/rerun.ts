@@ -1,14 +1,15 @@
 import type { ParsedRequestOf } from '../../../common/contract';
 import type { RerunStarted } from '../../../common/runs/run-types';
+import type { HandlerContext } from '../../context/handler-context';
 import { createCase } from '../case-queries';
 import { createExperiment } from '../run-experiments';
-import { startRun, type RunContext } from './run-job';
+import type { RunContext } from '../run-service/run-service';
 
 /**
  * One click from a program version: the case (or the identical one already stored), an
  * experiment with the one arm `original` and `repeats` slots, and its run on `backend`.
  */
-export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext): Promise<RerunStarted> {
+export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext & Pick<HandlerContext, 'runs'>): Promise<RerunStarted> {
   const { rollout, path, version } = req;
   const created = await ctx.writes.run(async () => {
     const c = createCase(ctx.db, { program: { rollout, path, version }, command: req.command, timeoutS: req.timeoutS, score: req.score, dataDir: req.dataDir });
@@ -22,7 +23,7 @@ export async function rerun(req: ParsedRequestOf<'runs.rerun'>, ctx: RunContext)
     return { case: c, experiment: experiment.id };
   });
   const { created: _created, ...summary } = created.case;
-  const run = await startRun(
+  const run = await ctx.runs.start(
     {
       experiment: created.experiment,
       backend: req.backend,
