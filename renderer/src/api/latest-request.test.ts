@@ -21,9 +21,9 @@ describe('latestRequest', () => {
     const first = line.send(work, r.answer, r.error);
     const second = line.send(work, r.answer, r.error);
     calls[1]!.resolve('new');
-    await second;
+    expect(await second).toBe(true);
     calls[0]!.resolve('old');
-    await first;
+    expect(await first).toBe(false);
     expect(r.seen).toEqual(['answer new']);
   });
 

@@ -11,11 +11,11 @@ export interface LatestRequest {
   /**
    * Sends `work` as the newest request: from now on every earlier request's answer is dropped.
    * `onAnswer` gets its answer and `onError` its failure while it is still the newest; long work
-   * (a retry loop) can ask `isLatest` to stop trying once it is not.
+   * (a retry loop) can ask `isLatest` to stop trying once it is not. Resolves to whether `onAnswer` took the answer.
    */
-  send<T>(work: (isLatest: IsLatest) => Promise<T>, onAnswer: (value: T) => void, onError: (err: unknown) => void): Promise<void>;
+  send<T>(work: (isLatest: IsLatest) => Promise<T>, onAnswer: (value: T) => void, onError: (err: unknown) => void): Promise<boolean>;
   /** Like `send`, but as part of the newest request (a page of it, a detail): it does not drop the request, and is dropped with it. */
-  follow<T>(work: (isLatest: IsLatest) => Promise<T>, onAnswer: (value: T) => void, onError: (err: unknown) => void): Promise<void>;
+  follow<T>(work: (isLatest: IsLatest) => Promise<T>, onAnswer: (value: T) => void, onError: (err: unknown) => void): Promise<boolean>;
   /** Drops every answer in flight, e.g. when what they were asked for is cleared. */
   drop(): void;
 }
@@ -28,16 +28,18 @@ export function latestRequest(): LatestRequest {
     work: (isLatest: IsLatest) => Promise<T>,
     onAnswer: (value: T) => void,
     onError: (err: unknown) => void,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const isLatest = () => mine === newest;
     let value: T;
     try {
       value = await work(isLatest);
     } catch (err) {
       if (isLatest()) onError(err);
-      return;
+      return false;
     }
-    if (isLatest()) onAnswer(value);
+    if (!isLatest()) return false;
+    onAnswer(value);
+    return true;
   }
   return {
     send: (work, onAnswer, onError) => settle(++newest, work, onAnswer, onError),
