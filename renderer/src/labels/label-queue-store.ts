@@ -128,9 +128,9 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     note: '',
     notice: null,
     finished: false,
-    open(request) {
+    async open(request) {
       set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null, finished: false });
-      return queueFetches.send(
+      await queueFetches.send(
         () => enqueue(() => api('labels.queue', request)),
         (queue) => set({ queue, index: queue.resume }),
         reportError,

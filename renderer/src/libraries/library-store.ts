@@ -50,9 +50,9 @@ export const useLibraryStore = create<LibraryState>()((set, get) => {
     }
   }
 
-  function fetchMix(request: MixRequest): Promise<void> {
+  async function fetchMix(request: MixRequest): Promise<void> {
     set({ mix: null, mixFor: request });
-    return mixRequests.send(
+    await mixRequests.send(
       () => api('libraries.mix', { library: request.library, ...(request.collection ? { collection: request.collection } : {}) }),
       (mix) => set({ mix }),
       reportError,
