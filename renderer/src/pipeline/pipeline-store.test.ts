@@ -25,11 +25,11 @@ describe('pipeline store', () => {
         ),
     });
     usePipelineStore.getState().setLedgerOffset(50);
-    usePipelineStore.getState().setLedgerFilters({ status: 'error' });
+    usePipelineStore.getState().setLedgerFilters({ status: 'failed' });
     await settled();
     expect(held.map((h) => h.request)).toEqual([
       { offset: 50, limit: ledgerPageSize },
-      { offset: 0, limit: ledgerPageSize, status: 'error' },
+      { offset: 0, limit: ledgerPageSize, status: 'failed' },
     ]);
     held[1]!.answer();
     await settled();
@@ -39,7 +39,7 @@ describe('pipeline store', () => {
   });
 
   it("remembers a started run's job for Cancel, and keeps a replay that cannot run beside its run", async () => {
-    const running = { id: 'p-1', kind: 'mining', status: 'running' } as PipelineRunSummary;
+    const running = { id: 'p-1', kind: 'mine', status: 'running' } as unknown as PipelineRunSummary;
     const backend = installFakeWorkbench({
       'pipeline.mine': () => ({ jobId: 'job-1', run: { id: 'p-1' } as PipelineRunDetail }),
       'pipeline.list': () => [running],
