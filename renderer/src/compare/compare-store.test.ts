@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProgramContent, RolloutDetail, RolloutPage, StepRow } from '../../../common/corpus/corpus-types';
+import type { ProgramContent, RolloutDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { ApiError } from '../../../common/errors';
 import { installFakeWorkbench } from '../api/fake-workbench';
 import { useAppStore } from '../app-state/app-store';
-import { suggestionLimit, useCompareStore } from './compare-store';
+import { useCompareStore } from './compare-store';
 
 const initial = useCompareStore.getState();
 
@@ -37,19 +37,15 @@ describe('compare store', () => {
     expect(useAppStore.getState().error).toBeNull();
   });
 
-  it('keeps program versions by side and offers the rollout ids of the first page', async () => {
+  it('fetches a program version once for both sides that ask at the same time, and keeps it', async () => {
     const backend = installFakeWorkbench({
       'programs.get': ({ path }) => ({ path, content: 'print(1)' }) as unknown as ProgramContent,
-      'rollouts.list': () => ({ rows: [{ id: 'r-1' }, { id: 'r-2' }] }) as unknown as RolloutPage,
     });
     const side = { rollout: 'r-1', path: 'a.py', version: 2 };
     await Promise.all([useCompareStore.getState().loadProgram(side), useCompareStore.getState().loadProgram(side)]);
     expect(backend.requestsOf('programs.get')).toEqual([side]);
     expect(Object.values(useCompareStore.getState().programs)).toEqual([{ value: { path: 'a.py', content: 'print(1)' } }]);
-
-    await useCompareStore.getState().loadRolloutIds();
-    await useCompareStore.getState().loadRolloutIds();
-    expect(backend.requestsOf('rollouts.list')).toEqual([{ limit: suggestionLimit }]);
-    expect(useCompareStore.getState().rolloutIds).toEqual(['r-1', 'r-2']);
+    await useCompareStore.getState().loadProgram(side);
+    expect(backend.requestsOf('programs.get')).toHaveLength(1);
   });
 });
