@@ -20,6 +20,6 @@ export function useQueueLibraries(): Operation<'libraries.list'> {
 }
 
 /** Whether an operation has answered, with data or an error: a screen waiting on it may say it is ready. */
-export function answered(operation: Operation<'labels.schemas'> | Operation<'libraries.list'>): boolean {
+export function answered(operation: Pick<Operation<'labels.schemas'>, 'data' | 'error'> | Pick<Operation<'libraries.list'>, 'data' | 'error'>): boolean {
   return operation.data !== null || operation.error !== null;
 }
