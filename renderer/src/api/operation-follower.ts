@@ -1,5 +1,6 @@
 /** The part of `useOperation` that is not React: one request fetched, fetched again on demand, stale answers dropped. */
 import { toErrorData, type ApiErrorData } from '../../../common/errors';
+import { latestRequest } from './latest-request';
 
 /** What a view shows of one request. */
 export interface OperationSnapshot<T> {
@@ -29,7 +30,7 @@ export function followOperation<T>(
   update: (snapshot: OperationSnapshot<T>, fetched: boolean) => void,
 ): OperationFollower<T> {
   let snapshot: OperationSnapshot<T> = { data: null, error: null, loading: true };
-  let latest = 0;
+  const requests = latestRequest();
   let stopped = false;
   const show = (next: OperationSnapshot<T>, fetched: boolean) => {
     snapshot = next;
@@ -37,11 +38,11 @@ export function followOperation<T>(
   };
   const refetch = () => {
     if (stopped) return;
-    const mine = ++latest;
     if (!snapshot.loading) show({ ...snapshot, loading: true }, false);
-    fetch().then(
-      (data) => mine === latest && !stopped && show({ data, error: null, loading: false }, true),
-      (err: unknown) => mine === latest && !stopped && show({ data: snapshot.data, error: toErrorData(err), loading: false }, false),
+    void requests.send(
+      fetch,
+      (data) => show({ data, error: null, loading: false }, true),
+      (err) => show({ data: snapshot.data, error: toErrorData(err), loading: false }, false),
     );
   };
   const unsubscribe = subscribe?.(refetch) ?? null;
@@ -50,11 +51,12 @@ export function followOperation<T>(
     refetch,
     replace(data) {
       if (stopped) return;
-      latest++;
+      requests.drop();
       show({ data, error: null, loading: false }, false);
     },
     stop() {
       stopped = true;
+      requests.drop();
       unsubscribe?.();
     },
   };

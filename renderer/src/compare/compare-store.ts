@@ -1,13 +1,12 @@
 /**
  * The Compare screen's slice: rollouts (with their steps, for outcomes) and program versions
- * fetched for the sides on screen, the rollout ids the pickers suggest, and the view mode.
+ * fetched for the sides on screen, and the view mode.
  * The sides themselves live in the URL.
  */
 import { create } from 'zustand';
 import type { ProgramContent, RolloutDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { toErrorData } from '../../../common/errors';
 import { api } from '../api/bridge';
-import { reportError } from '../app-state/app-store';
 import { formatSide, type ProgramSide } from '../router/compare-route';
 
 /** A rollout as the Compare screen needs it. */
@@ -19,21 +18,15 @@ export interface RolloutFacts {
 /** Something fetched: its value, or why it could not be (shown beside the picker that asked). */
 export type Fetched<T> = { value: T } | { error: string };
 
-/** Most rollout ids the pickers suggest; any other id can still be typed. */
-export const suggestionLimit = 1000;
-
 interface CompareState {
   /** By rollout id; absent until asked for. */
   rollouts: Record<string, Fetched<RolloutFacts>>;
   /** By `formatSide(side)`; absent until asked for. */
   programs: Record<string, Fetched<ProgramContent>>;
-  /** Ids offered by the rollout pickers; null until loaded. */
-  rolloutIds: string[] | null;
   sideBySide: boolean;
   /** Fetches a rollout unless it is cached; resolves to what is cached afterwards. */
   loadRollout(id: string): Promise<Fetched<RolloutFacts>>;
   loadProgram(side: ProgramSide): Promise<void>;
-  loadRolloutIds(): Promise<void>;
   setSideBySide(sideBySide: boolean): void;
   /** Forgets cached rollouts after the corpus changed; program versions are content-addressed. */
   invalidate(): void;
@@ -56,7 +49,6 @@ function once<T>(pending: Map<string, Promise<T>>, key: string, fetch: () => Pro
 export const useCompareStore = create<CompareState>()((set, get) => ({
   rollouts: {},
   programs: {},
-  rolloutIds: null,
   sideBySide: true,
   async loadRollout(id) {
     const cached = get().rollouts[id];
@@ -86,21 +78,10 @@ export const useCompareStore = create<CompareState>()((set, get) => ({
       set((s) => ({ programs: { ...s.programs, [key]: fetched } }));
     });
   },
-  async loadRolloutIds() {
-    if (get().rolloutIds !== null) return;
-    await once(pendingLoads, 'rollout-ids', async () => {
-      try {
-        const page = await api('rollouts.list', { limit: suggestionLimit });
-        set({ rolloutIds: page.rows.map((r) => r.id) });
-      } catch (err) {
-        reportError(err);
-      }
-    });
-  },
   setSideBySide(sideBySide) {
     set({ sideBySide });
   },
   invalidate() {
-    set({ rollouts: {}, rolloutIds: null });
+    set({ rollouts: {} });
   },
 }));

@@ -1,5 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useCompareStore } from './compare-store';
+import { useOperation } from '../api/use-operation';
+import { reportError } from '../app-state/app-store';
+
+/** Most rollout ids the pickers suggest; any other id can still be typed. */
+const suggestionLimit = 1000;
 
 /** Props of a rollout picker. */
 export interface RolloutInputProps {
@@ -15,13 +19,9 @@ export interface RolloutInputProps {
  */
 export function RolloutInput({ value, label, testId, onCommit }: RolloutInputProps) {
   const listId = useId();
-  const ids = useCompareStore((s) => s.rolloutIds);
-  const loadRolloutIds = useCompareStore((s) => s.loadRolloutIds);
+  const ids = useOperation('rollouts.list', { limit: suggestionLimit }, { tables: ['rollouts'], onError: reportError }).data?.rows.map((r) => r.id) ?? null;
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    void loadRolloutIds();
-  }, [loadRolloutIds]);
 
   const commit = (id: string) => {
     const trimmed = id.trim();

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { NewestFirstSearch, SearchHit, SearchResult } from '../../../common/search/search-types';
 import { api } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import type { Route } from '../router/route';
 import { reportError } from '../app-state/app-store';
 import { definedFilters, useCorpusStore } from './corpus-store';
@@ -57,7 +58,7 @@ interface SearchState {
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** What the hits on screen (or in flight) were asked for: query and filters. */
 let requestedKey: string | null = null;
-let sequence = 0;
+const searches = latestRequest();
 
 function cancelTimer(): void {
   if (timer !== null) clearTimeout(timer);
@@ -77,19 +78,19 @@ export const useSearchStore = create<SearchState>()((set, get) => {
       return;
     }
     requestedKey = key;
-    const mine = ++sequence;
     set({ pending: true });
-    try {
-      const result = await api('search.query', { query, ...definedFilters(filters), limit: searchLimit });
-      if (mine !== sequence) return;
-      const stepHits = result.hits.filter((h): h is StepHit => h.rollout !== null && h.step !== null);
-      set({ hits: stepHits, unranked: unrankedOf(result), answered: query, pending: false, selected: stepHits.length > 0 ? 0 : -1 });
-    } catch (err) {
-      if (mine !== sequence) return;
-      requestedKey = null;
-      set({ pending: false });
-      reportError(err);
-    }
+    await searches.send(
+      () => api('search.query', { query, ...definedFilters(filters), limit: searchLimit }),
+      (result) => {
+        const stepHits = result.hits.filter((h): h is StepHit => h.rollout !== null && h.step !== null);
+        set({ hits: stepHits, unranked: unrankedOf(result), answered: query, pending: false, selected: stepHits.length > 0 ? 0 : -1 });
+      },
+      (err) => {
+        requestedKey = null;
+        set({ pending: false });
+        reportError(err);
+      },
+    );
   }
 
   // A filter change re-asks at once: the user chose it, there is nothing to wait for.
@@ -116,7 +117,7 @@ export const useSearchStore = create<SearchState>()((set, get) => {
     clear() {
       cancelTimer();
       requestedKey = null;
-      sequence++;
+      searches.drop();
       set({ query: '', hits: null, unranked: null, answered: '', pending: false, selected: -1 });
     },
     flush() {

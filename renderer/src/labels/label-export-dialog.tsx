@@ -3,7 +3,7 @@ import { useOperation } from '../api/use-operation';
 import { ModalDialog } from '../components/modal-dialog';
 import { useLabelExportStore, type LabelExportFormat } from './label-export-store';
 import { reportError } from '../app-state/app-store';
-import { useLabelSchemaStore } from './label-schema-store';
+import { useLabelSchemas } from './use-label-schemas';
 import { CopyablePath } from './copyable-path';
 
 const formats: { value: LabelExportFormat; text: string }[] = [
@@ -23,7 +23,7 @@ function ExportChoices() {
     useShallow((s) => ({ format: s.format, schema: s.schema, annotator: s.annotator, error: s.error })),
   );
   const choose = useLabelExportStore((s) => s.choose);
-  const schemas = useLabelSchemaStore((s) => s.schemas) ?? [];
+  const schemas = useLabelSchemas().data ?? [];
   const annotators = useAnnotators(annotator, schema);
   return (
     <>

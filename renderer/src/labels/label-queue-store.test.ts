@@ -74,6 +74,50 @@ describe('label queue store', () => {
     expect(useLabelQueueStore.getState().index).toBe(1);
   });
 
+  it('drops a reload of a queue the annotator has since left', async () => {
+    let answerReload: ((queue: LabelQueue) => void) | null = null;
+    let holdReload = false;
+    installFakeWorkbench({
+      'labels.queue': (r) => {
+        const library = (r.targetSet as { library: string }).library;
+        if (holdReload && library === 'old') return new Promise<LabelQueue>((resolve) => (answerReload = resolve));
+        return queueOf([`${library}1`]);
+      },
+    });
+    await useLabelQueueStore.getState().open(request('old'));
+    holdReload = true;
+    const reload = useLabelQueueStore.getState().reload();
+    await settled();
+    const newer = useLabelQueueStore.getState().open(request('new'));
+    answerReload!(queueOf(['stale']));
+    await Promise.all([reload, newer]);
+    expect(useLabelQueueStore.getState().queue?.items.map((i) => i.target.id)).toEqual(['new1']);
+  });
+
+  it('stops retrying a failed cursor save once a newer position is saved', async () => {
+    vi.useFakeTimers();
+    try {
+      const backend = installFakeWorkbench({
+        'labels.queue': () => queueOf(['a', 'b', 'c']),
+        'labels.cursor': (r) => {
+          if (r.target.id === 'b') throw new ApiError('unavailable', 'labels.cursor: worker restarting');
+          return { saved: true };
+        },
+      });
+      await useLabelQueueStore.getState().open(request('lib'));
+      useLabelQueueStore.getState().goTo(1);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(useAppStore.getState().error).toMatchObject({ code: 'unavailable' });
+      useLabelQueueStore.getState().goTo(2);
+      await vi.advanceTimersByTimeAsync(400);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(backend.requestsOf('labels.cursor').map((r) => r.target.id)).toEqual(['b', 'c']);
+      expect(useAppStore.getState().error).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('moves on at a key press and shows the label saved once the backend stored it', async () => {
     let store: (() => void) | null = null;
     const backend = installFakeWorkbench({

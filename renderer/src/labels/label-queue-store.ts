@@ -14,6 +14,7 @@ import { api, onWorkbenchEvent } from '../api/bridge';
 import { nextOpenIndex, targetKey } from './queue-logic';
 import { reportError, useAppStore } from '../app-state/app-store';
 import { newClientId, saveTimeoutMs, untilSaved, withTimeout } from '../api/label-save-retry';
+import { latestRequest } from '../api/latest-request';
 
 /** What a label may hold on the wire: any JSON (the schema decides, in the worker). */
 export type WireValue = RequestOf<'labels.add'>['value'];
@@ -59,10 +60,11 @@ const finishedNotice = 'The queue is finished: j or k opens an item again to cha
 
 /** The sends in order: each waits for the one before. */
 let chain: Promise<unknown> = Promise.resolve();
-let openSequence = 0;
+/** The queue opened last: a slower answer for one opened before is dropped, and so is a reload of it. */
+const queueFetches = latestRequest();
 let cursorTimer: ReturnType<typeof setTimeout> | undefined;
-/** Counts cursor saves: one still retrying stops once a newer one starts. */
-let cursorSequence = 0;
+/** A cursor save still retrying stops once a newer one starts. */
+const cursorSaves = latestRequest();
 
 function enqueue<T>(work: () => Promise<T>): Promise<T> {
   const next = chain.then(work, work);
@@ -99,16 +101,16 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
       const { request, queue, index } = get();
       const item = queue?.items[index];
       if (!request || !item) return;
-      const mine = ++cursorSequence;
       const cursor = { annotator: request.annotator, schema: request.schema, targetSet: request.targetSet, target: item.target };
-      const save = async () => (mine === cursorSequence ? withTimeout(api('labels.cursor', cursor), saveTimeoutMs, 'labels.cursor') : null);
-      const retry = {
-        failed: (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }),
-        listen: onWorkbenchEvent,
-      };
-      void untilSaved(save, retry).then(
+      const report = (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' });
+      void cursorSaves.send(
+        (isLatest) =>
+          untilSaved(async () => (isLatest() ? withTimeout(api('labels.cursor', cursor), saveTimeoutMs, 'labels.cursor') : null), {
+            failed: report,
+            listen: onWorkbenchEvent,
+          }),
         () => useAppStore.getState().resolveError('labels.cursor'),
-        (err: unknown) => useAppStore.getState().reportError(err, { screen: 'labels', source: 'labels.cursor' }),
+        report,
       );
     }, 400);
   }
@@ -127,29 +129,26 @@ export const useLabelQueueStore = create<LabelQueueState>()((set, get) => {
     notice: null,
     finished: false,
     async open(request) {
-      const mine = ++openSequence;
       set({ request, queue: null, index: 0, pending: {}, failed: {}, note: '', notice: null, finished: false });
-      try {
-        const queue = await enqueue(() => api('labels.queue', request));
-        if (mine === openSequence) set({ queue, index: queue.resume });
-      } catch (err) {
-        if (mine === openSequence) reportError(err);
-      }
+      await queueFetches.send(
+        () => enqueue(() => api('labels.queue', request)),
+        (queue) => set({ queue, index: queue.resume }),
+        reportError,
+      );
     },
     async reload() {
       const { request } = get();
       if (!request) return;
-      const mine = openSequence;
-      try {
+      await queueFetches.follow(
         // Behind the labels on their way, so the queue fetched already holds them.
-        const queue = await enqueue(() => api('labels.queue', request));
-        if (mine !== openSequence) return;
-        const shown = get().queue?.items[get().index];
-        const at = shown ? queue.items.findIndex((i) => targetKey(i.target) === targetKey(shown.target)) : -1;
-        set({ queue, index: at === -1 ? queue.resume : at });
-      } catch (err) {
-        if (mine === openSequence) reportError(err);
-      }
+        () => enqueue(() => api('labels.queue', request)),
+        (queue) => {
+          const shown = get().queue?.items[get().index];
+          const at = shown ? queue.items.findIndex((i) => targetKey(i.target) === targetKey(shown.target)) : -1;
+          set({ queue, index: at === -1 ? queue.resume : at });
+        },
+        reportError,
+      );
     },
     goTo(index) {
       const count = get().queue?.items.length ?? 0;

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { LoadingState } from '../components/loading-state';
 import { navigate } from '../router/router';
 import { useAppStore } from '../app-state/app-store';
-import { useLabelSchemaStore } from './label-schema-store';
+import { answered, useLabelSchemas, useQueueLibraries } from './use-label-schemas';
 import { useSettingsStore } from '../app-state/settings-store';
 import { useTaxonomyStore } from '../rubrics';
 import { AdjudicationView } from './adjudication-view';
@@ -21,13 +21,20 @@ import { RunAuditView } from './run-audit-view';
  */
 export function LabelsScreen({ route }: { route: LabelsRoute }) {
   const settings = useSettingsStore((s) => s.settings);
-  const schemas = useLabelSchemaStore((s) => s.schemas);
-  const libraries = useLabelSchemaStore((s) => s.libraries);
+  const schemasAnswer = useLabelSchemas();
+  const librariesAnswer = useQueueLibraries();
+  const schemas = schemasAnswer.data;
+  const libraries = librariesAnswer.data;
   const markReady = useAppStore((s) => s.markReady);
+  const [storesLoaded, setStoresLoaded] = useState(false);
 
   useEffect(() => {
-    void Promise.all([useSettingsStore.getState().load(), useLabelSchemaStore.getState().load(), useTaxonomyStore.getState().load()]).then(markReady);
-  }, [markReady]);
+    void Promise.all([useSettingsStore.getState().load(), useTaxonomyStore.getState().load()]).then(() => setStoresLoaded(true));
+  }, []);
+  const ready = storesLoaded && answered(schemasAnswer) && answered(librariesAnswer);
+  useEffect(() => {
+    if (ready) markReady();
+  }, [ready, markReady]);
 
   // Without a schema or items in the URL, the first schema and library are chosen, so the screen is never blank.
   const schema = route.schema ?? schemas?.[0]?.name ?? null;

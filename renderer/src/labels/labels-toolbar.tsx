@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import type { LabelSchema } from '../../../common/labels/label-schema';
 import type { LabelTargetSet } from '../../../common/labels/labels';
 import { navigate } from '../router/router';
-import { useLabelSchemaStore } from './label-schema-store';
+import { useLabelSchemas, useQueueLibraries } from './use-label-schemas';
 import { categoryFilterRefusal, useSettingsStore } from '../app-state/settings-store';
 import { useTaxonomyStore } from '../rubrics';
 import { LabelFileActions } from './label-file-actions';
@@ -22,8 +22,8 @@ function chosen(event: ChangeEvent<HTMLSelectElement>): string {
  * out, blind mode, and who is labelling.
  */
 export function LabelsToolbar({ route, schema, targetSet }: { route: LabelsRoute; schema: string; targetSet: LabelTargetSet }) {
-  const schemas = useLabelSchemaStore((s) => s.schemas) ?? [];
-  const libraries = useLabelSchemaStore((s) => s.libraries) ?? [];
+  const schemas = useLabelSchemas().data ?? [];
+  const libraries = useQueueLibraries().data ?? [];
   const categories = useTaxonomyStore((s) => s.taxonomy?.categories) ?? [];
   const settings = useSettingsStore((s) => s.settings);
   const save = useSettingsStore((s) => s.save);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LabelQueue, LabelTargetSet } from '../../../common/labels/labels';
 import { api } from '../api/bridge';
-import { useLabelSchemaStore } from './label-schema-store';
+import { useQueueLibraries } from './use-label-schemas';
 import { useLabelQueueStore } from './label-queue-store';
 import { queueSummary } from './queue-logic';
 import { optionValueOf, targetSetOptions, type TargetSetOption } from './target-set-options';
@@ -19,7 +19,7 @@ interface Props {
  */
 export function QueueFinished({ queue, openSet }: Props) {
   const pending = useLabelQueueStore((s) => s.pending);
-  const libraries = useLabelSchemaStore((s) => s.libraries) ?? [];
+  const libraries = useQueueLibraries().data ?? [];
   const [search, setSearch] = useState<{ state: 'looking' } | { state: 'none' } | { state: 'failed'; message: string } | null>(null);
   const { labelled, skipped, flagged } = queueSummary(queue.items, pending);
   const total = queue.items.length;

@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { FacetCount } from '../../../common/corpus/corpus-types';
 import type { LibraryMix, LibrarySummary } from '../../../common/rubrics/rubric-types';
 import { api } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { reportError } from '../app-state/app-store';
 
 /** A library's mix against a pool; `collection` null is the pool of every collection. */
@@ -31,7 +32,8 @@ interface LibraryState {
 }
 
 let firstLoad: Promise<void> | null = null;
-let mixSequence = 0;
+/** A slower mix for a library or pool the user has since left is dropped. */
+const mixRequests = latestRequest();
 
 function sameRequest(a: MixRequest | null, b: MixRequest): boolean {
   return a !== null && a.library === b.library && a.collection === b.collection;
@@ -49,15 +51,12 @@ export const useLibraryStore = create<LibraryState>()((set, get) => {
   }
 
   async function fetchMix(request: MixRequest): Promise<void> {
-    const mine = ++mixSequence;
     set({ mix: null, mixFor: request });
-    try {
-      const mix = await api('libraries.mix', { library: request.library, ...(request.collection ? { collection: request.collection } : {}) });
-      // A slower answer for a library or pool the user has since left is dropped.
-      if (mine === mixSequence) set({ mix });
-    } catch (err) {
-      if (mine === mixSequence) reportError(err);
-    }
+    await mixRequests.send(
+      () => api('libraries.mix', { library: request.library, ...(request.collection ? { collection: request.collection } : {}) }),
+      (mix) => set({ mix }),
+      reportError,
+    );
   }
 
   return {

@@ -44,4 +44,29 @@ describe('retrieval store', () => {
     await settled();
     expect(useRetrievalStore.getState()).toMatchObject({ refusal: null, result: answer });
   });
+
+  it('shows the answer to the settings chosen last, dropping a slower answer to earlier ones', async () => {
+    const held: { slots: number; answer(): void }[] = [];
+    installFakeWorkbench({
+      'retrieval.run': (r) =>
+        new Promise((resolve) =>
+          held.push({
+            slots: r.slots ?? 0,
+            answer: () => resolve({ library: r.library, rollout: r.rollout, step: null, slots: r.slots, allocation: [], rubrics: [] } as never),
+          }),
+        ),
+    });
+    useRetrievalStore.getState().release();
+    useRetrievalStore.getState().setLibrary('lib-d');
+    useRetrievalStore.getState().run({ rollout: 'r-3', step: null });
+    useRetrievalStore.getState().setSlots(5);
+    await settled();
+    expect(held.map((h) => h.slots)).toEqual([12, 5]);
+    held[1]!.answer();
+    await settled();
+    held[0]!.answer();
+    await settled();
+    expect(useRetrievalStore.getState()).toMatchObject({ loadingKey: null, result: { slots: 5 } });
+    useRetrievalStore.getState().setSlots(12);
+  });
 });

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { RetrievalResult } from '../../../common/rubrics/rubric-types';
 import { ApiError } from '../../../common/errors';
 import { api } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { reportError } from '../app-state/app-store';
 
 /** Slots asked for until the user picks another number (docs/definitions.md). */
@@ -74,29 +75,33 @@ function isBlindRefusal(err: unknown): err is ApiError {
 }
 
 let lastTarget: RetrievalTarget | null = null;
+/** An answer to settings or a target since changed is dropped. */
+const retrievals = latestRequest();
 
 /** The retrieval slice. */
 export const useRetrievalStore = create<RetrievalState>()((set, get) => {
   async function fetchRetrieval(target: RetrievalTarget, key: string): Promise<void> {
     const { settings } = get();
     if (settings.library === null) return;
+    const library = settings.library;
     set({ loadingKey: key });
-    try {
-      const result = await api('retrieval.run', {
-        library: settings.library,
-        rollout: target.rollout,
-        ...(target.step === null ? {} : { step: target.step }),
-        ...(settings.collection ? { collection: settings.collection } : {}),
-        slots: settings.slots,
-        protect: settings.protect,
-      });
-      if (get().loadingKey === key) set({ result, resultKey: key, loadingKey: null, refusal: null });
-    } catch (err) {
-      if (get().loadingKey !== key) return;
-      set({ loadingKey: null });
-      if (isBlindRefusal(err)) set({ refusal: err.message, result: null, resultKey: key });
-      else reportError(err);
-    }
+    await retrievals.send(
+      () =>
+        api('retrieval.run', {
+          library,
+          rollout: target.rollout,
+          ...(target.step === null ? {} : { step: target.step }),
+          ...(settings.collection ? { collection: settings.collection } : {}),
+          slots: settings.slots,
+          protect: settings.protect,
+        }),
+      (result) => set({ result, resultKey: key, loadingKey: null, refusal: null }),
+      (err) => {
+        set({ loadingKey: null });
+        if (isBlindRefusal(err)) set({ refusal: err.message, result: null, resultKey: key });
+        else reportError(err);
+      },
+    );
   }
 
   function start(target: RetrievalTarget, force: boolean): void {

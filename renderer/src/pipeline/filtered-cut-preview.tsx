@@ -1,7 +1,4 @@
-import { useEffect, useState } from 'react';
-import { toErrorData } from '../../../common/errors';
-import type { FilteredPreview } from '../../../common/pipeline/filtered-preview';
-import { api } from '../api/bridge';
+import { useOperation } from '../api/use-operation';
 
 export interface FilteredCutPreviewProps {
   from: string;
@@ -10,43 +7,28 @@ export interface FilteredCutPreviewProps {
   targetSize: string;
 }
 
-type Shown = { preview: FilteredPreview } | { error: string } | null;
-
 /**
  * What the Filtered cut in the form would keep, asked of the worker as the fields change
  * (`curation.filteredPreview`), in the words its run row will use; a target above what the
  * library has in some category is a warning, before anything is started.
  */
 export function FilteredCutPreview({ from, collection, targetSize }: FilteredCutPreviewProps) {
-  const [shown, setShown] = useState<Shown>(null);
   const size = targetSize.trim() === '' ? undefined : Number(targetSize.trim());
   const usable = from !== '' && (size === undefined || (Number.isInteger(size) && size >= 1 && size <= 100_000));
+  // A later change of the fields asks again; the answer to the old fields is never shown.
+  const { data: preview, error } = useOperation(
+    'curation.filteredPreview',
+    usable ? { from, ...(collection ? { collection } : {}), ...(size === undefined ? {} : { targetSize: size }) } : null,
+  );
 
-  useEffect(() => {
-    if (!usable) {
-      setShown(null);
-      return;
-    }
-    // A later change of the fields makes this answer stale: it is dropped, not shown.
-    let current = true;
-    api('curation.filteredPreview', { from, ...(collection ? { collection } : {}), ...(size === undefined ? {} : { targetSize: size }) }).then(
-      (preview) => current && setShown({ preview }),
-      (err: unknown) => current && setShown({ error: toErrorData(err).message }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [from, collection, size, usable]);
-
-  if (shown === null) return null;
-  if ('error' in shown) {
+  if (error !== null) {
     return (
       <p className="cut-preview cut-preview-short" role="status" data-testid="new-run-cut-preview" data-state="refused">
-        This cut cannot run: {shown.error}
+        This cut cannot run: {error.message}
       </p>
     );
   }
-  const { preview } = shown;
+  if (preview === null) return null;
   const short = preview.short > 0;
   return (
     <p

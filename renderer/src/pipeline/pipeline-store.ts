@@ -11,6 +11,7 @@ import type { PipelineRunDetail, PipelineRunStarted, PipelineRunSummary, ReplayR
 import type { JobProgressEvent } from '../../../common/events';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { touches } from '../api/table-changes';
 import { reportError } from '../app-state/app-store';
 
@@ -62,6 +63,9 @@ interface PipelineState {
   showRun(run: string): void;
 }
 
+/** The ledger page asked for last: a slower answer for another page or filter is dropped. */
+const ledgerFetches = latestRequest();
+
 /** The pipeline slice. */
 export const usePipelineStore = create<PipelineState>()((set, get) => ({
   status: null,
@@ -107,14 +111,11 @@ export const usePipelineStore = create<PipelineState>()((set, get) => ({
       ...(f.status === null ? {} : { status: f.status }),
       ...(f.purpose === null ? {} : { purpose: f.purpose }),
     };
-    try {
-      const page = await api('ledger.list', request);
-      // Only the answer to what is asked now.
-      const now = get();
-      if (now.ledgerOffset === offset && now.ledgerFilters === f) set({ ledger: page });
-    } catch (err) {
-      reportError(err);
-    }
+    await ledgerFetches.send(
+      () => api('ledger.list', request),
+      (ledger) => set({ ledger }),
+      reportError,
+    );
   },
   setLedgerFilters(filters) {
     set((s) => ({ ledgerFilters: { ...s.ledgerFilters, ...filters }, ledgerOffset: 0 }));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { CategoryBadge } from '../rubrics';
 import { reportError } from '../app-state/app-store';
 import { useLibraryStore, useRetrievalStore } from '../libraries';
@@ -15,20 +16,19 @@ export function LibraryCategoryNote({ category }: { category: string }) {
   const library = useRetrievalStore((s) => s.settings.library);
   const setLibrary = useRetrievalStore((s) => s.setLibrary);
   const [counted, setCounted] = useState<{ category: string; counts: LibraryCategoryCount[] } | null>(null);
+  // Counts asked for a category or libraries since changed are never shown.
+  const [countings] = useState(latestRequest);
 
   useEffect(() => {
     if (!libraries) return;
-    let current = true;
-    Promise.all(libraries.map(async (l) => ({ id: l.id, name: l.name, count: (await api('rubrics.list', { library: l.id, category, limit: 1 })).total }))).then(
-      (counts) => {
-        if (current) setCounted({ category, counts });
-      },
+    void countings.send(
+      () =>
+        Promise.all(libraries.map(async (l) => ({ id: l.id, name: l.name, count: (await api('rubrics.list', { library: l.id, category, limit: 1 })).total }))),
+      (counts) => setCounted({ category, counts }),
       reportError,
     );
-    return () => {
-      current = false;
-    };
-  }, [libraries, category]);
+    return () => countings.drop();
+  }, [libraries, category, countings]);
 
   if (library === null || counted?.category !== category) return null;
   const gap = categoryGap(category, library, counted.counts);

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { ProgramContent, ProgramVersionRef, RolloutDetail, StepDetail, StepRow } from '../../../common/corpus/corpus-types';
 import { api } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { reportError, useAppStore } from '../app-state/app-store';
 
 interface RolloutState {
@@ -29,27 +30,35 @@ export function programKey(ref: ProgramVersionRef): string {
 }
 
 const pending = new Set<string>();
+/** The rollout on screen: a step or program fetched for one opened before is dropped. */
+const opened = latestRequest();
+/** Its detail and rows: an answer for a rollout left, or overtaken by a refresh, is dropped. */
+const rowFetches = latestRequest();
 
 /** Steps fetched before the first paint: more than a screen holds. */
 const firstPage = 200;
 
 /** The rollout slice. */
 export const useRolloutStore = create<RolloutState>()((set, get) => {
+  function failed(err: unknown): void {
+    set({ failed: true });
+    reportError(err);
+  }
+
   async function fetchRollout(id: string): Promise<void> {
-    try {
-      // The first steps paint at once; a long rollout's remaining rows follow in one more call.
-      const [detail, first] = await Promise.all([api('rollouts.get', { id }), api('steps.list', { rollout: id, limit: firstPage })]);
-      if (get().rolloutId !== id) return;
-      set({ detail, steps: first, failed: false });
-      if (first.length === firstPage) {
-        const rest = await api('steps.list', { rollout: id, offset: firstPage });
-        if (get().rolloutId === id) set({ steps: [...first, ...rest] });
-      }
-    } catch (err) {
-      if (get().rolloutId !== id) return;
-      set({ failed: true });
-      reportError(err);
-    }
+    // The first steps paint at once; a long rollout's remaining rows follow in one more call.
+    const answered = await rowFetches.send(
+      () => Promise.all([api('rollouts.get', { id }), api('steps.list', { rollout: id, limit: firstPage })]),
+      ([detail, first]) => set({ detail, steps: first, failed: false }),
+      failed,
+    );
+    const first = get().steps;
+    if (!answered || first?.length !== firstPage) return;
+    await rowFetches.follow(
+      () => api('steps.list', { rollout: id, offset: firstPage }),
+      (rest) => set({ steps: [...first, ...rest] }),
+      failed,
+    );
   }
 
   return {
@@ -61,6 +70,7 @@ export const useRolloutStore = create<RolloutState>()((set, get) => {
     failed: false,
     async open(id) {
       if (get().rolloutId === id) return;
+      opened.drop();
       set({ rolloutId: id, detail: null, steps: null, stepDetails: {}, programs: {}, failed: false });
       await fetchRollout(id);
       useAppStore.getState().markReady();
@@ -77,28 +87,24 @@ export const useRolloutStore = create<RolloutState>()((set, get) => {
       const key = `step:${id}:${index}`;
       if (id === null || get().stepDetails[index] || pending.has(key)) return;
       pending.add(key);
-      try {
-        const step = await api('steps.get', { rollout: id, index });
-        if (get().rolloutId === id) set((s) => ({ stepDetails: { ...s.stepDetails, [index]: step } }));
-      } catch (err) {
-        if (get().rolloutId === id) reportError(err);
-      } finally {
-        pending.delete(key);
-      }
+      await opened.follow(
+        () => api('steps.get', { rollout: id, index }),
+        (step) => set((s) => ({ stepDetails: { ...s.stepDetails, [index]: step } })),
+        reportError,
+      );
+      pending.delete(key);
     },
     async loadProgram(ref) {
       const id = get().rolloutId;
       const key = `program:${id}:${programKey(ref)}`;
       if (id === null || get().programs[programKey(ref)] || pending.has(key)) return;
       pending.add(key);
-      try {
-        const program = await api('programs.get', { rollout: id, path: ref.path, version: ref.version });
-        if (get().rolloutId === id) set((s) => ({ programs: { ...s.programs, [programKey(ref)]: program } }));
-      } catch (err) {
-        if (get().rolloutId === id) reportError(err);
-      } finally {
-        pending.delete(key);
-      }
+      await opened.follow(
+        () => api('programs.get', { rollout: id, path: ref.path, version: ref.version }),
+        (program) => set((s) => ({ programs: { ...s.programs, [programKey(ref)]: program } })),
+        reportError,
+      );
+      pending.delete(key);
     },
   };
 });

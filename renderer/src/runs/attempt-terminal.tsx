@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AttemptRow } from '../../../common/runs/run-types';
 import { api } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { formatBytes } from '../lib/format';
 import { reportError } from '../app-state/app-store';
 import { disposeTerminal, registerTerminal, terminalFor } from './terminal-registry';
@@ -29,6 +30,8 @@ export function AttemptTerminal({ attempt }: { attempt: AttemptRow }) {
   const [ready, setReady] = useState(false);
   const [phase, setPhase] = useState<Phase>('loading');
   const [note, setNote] = useState<string | null>(null);
+  // A log asked for an attempt since left (or before it ran again) is never written.
+  const [logs] = useState(latestRequest);
   const live = isLive(attempt);
   const idle = neverStarted(attempt);
 
@@ -73,21 +76,21 @@ export function AttemptTerminal({ attempt }: { attempt: AttemptRow }) {
         (missed) => setNote(missedNotes[missed]),
       );
     }
-    let cancelled = false;
     setPhase('loading');
-    api('attempts.log', { id: attempt.id }).then((log) => {
-      if (cancelled) return;
-      terminal.write(log.text);
-      setPhase('log');
-      if (log.omittedBytes > 0)
-        setNote(`${formatBytes(log.omittedBytes)} from the middle of this log were not kept: the corpus keeps a long log's beginning and end.`);
-      else if (log.text === '')
-        setNote(attempt.logBytes === null ? 'No log is stored for this attempt (it was imported without one).' : 'This attempt printed nothing.');
-    }, reportError);
-    return () => {
-      cancelled = true;
-    };
-  }, [id, ready, attempt.id, live, idle]);
+    void logs.send(
+      () => api('attempts.log', { id: attempt.id }),
+      (log) => {
+        terminal.write(log.text);
+        setPhase('log');
+        if (log.omittedBytes > 0)
+          setNote(`${formatBytes(log.omittedBytes)} from the middle of this log were not kept: the corpus keeps a long log's beginning and end.`);
+        else if (log.text === '')
+          setNote(attempt.logBytes === null ? 'No log is stored for this attempt (it was imported without one).' : 'This attempt printed nothing.');
+      },
+      reportError,
+    );
+    return () => logs.drop();
+  }, [id, ready, attempt.id, live, idle, logs]);
 
   return (
     <div className="attempt-terminal" data-testid="attempt-terminal" data-attempt-id={attempt.id} data-live={live} data-phase={phase}>

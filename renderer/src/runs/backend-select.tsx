@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useHostsStore } from './hosts-store';
+import { useHosts } from './use-hosts';
 
 /** Props of the backend picker. */
 export interface BackendSelectProps {
@@ -11,10 +10,7 @@ export interface BackendSelectProps {
 
 /** Where a run executes: this machine, the Slurm cluster, or a saved SSH host. */
 export function BackendSelect({ value, onChange, testId, disabled = false }: BackendSelectProps) {
-  const hosts = useHostsStore((s) => s.hosts);
-  useEffect(() => {
-    if (useHostsStore.getState().hosts === null) void useHostsStore.getState().load();
-  }, []);
+  const hosts = useHosts();
   return (
     <label className="facet facet-inline">
       <span className="facet-label">Backend</span>

@@ -2,8 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RequestOf } from '../../../common/contract';
 import type { HostConfig } from '../../../common/runs/run-types';
 import { ModalDialog } from '../components/modal-dialog';
-import { useHostsStore } from './hosts-store';
-import type { FieldErrors } from './field-errors';
+import { useWrite } from '../api/use-write';
+import { fieldErrorsOf, type FieldErrors } from './field-errors';
 
 interface Draft {
   name: string;
@@ -69,8 +69,7 @@ function Field({ label, hint, error, testId, children }: { label: string; hint: 
 export function HostDialog({ host, onClose }: { host: HostConfig | null; onClose(): void }) {
   const [draft, setDraft] = useState(() => draftOf(host));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const save = useHostsStore((s) => s.save);
+  const save = useWrite('hosts.save', ['hosts']);
   const input = (key: keyof Draft, testId: string, props: { placeholder?: string; disabled?: boolean; type?: string; autoFocus?: boolean } = {}) => (
     <input
       type={props.type ?? 'text'}
@@ -87,16 +86,18 @@ export function HostDialog({ host, onClose }: { host: HostConfig | null; onClose
 
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    setSaving(true);
-    const refused = await save(requestOf(draft));
-    setSaving(false);
-    if (refused) setErrors(refused);
-    else onClose();
+    try {
+      await save.run(requestOf(draft));
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      return;
+    }
+    onClose();
   }
 
   const addressError = [errors.user, errors.host].filter(Boolean).join('; ') || undefined;
   return (
-    <ModalDialog title={host ? `Edit SSH host ${host.name}` : 'Add an SSH host'} testId="host-dialog" canClose={!saving} onClose={onClose}>
+    <ModalDialog title={host ? `Edit SSH host ${host.name}` : 'Add an SSH host'} testId="host-dialog" canClose={!save.running} onClose={onClose}>
       <form className="host-form" onSubmit={(e) => void onSubmit(e)}>
         <div className="modal-body host-fields">
           <p className="modal-intro">
@@ -142,11 +143,11 @@ export function HostDialog({ host, onClose }: { host: HostConfig | null; onClose
           </Field>
         </div>
         <footer className="modal-foot">
-          <button type="button" className="button" onClick={onClose} disabled={saving}>
+          <button type="button" className="button" onClick={onClose} disabled={save.running}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={saving} data-testid="host-save">
-            {saving ? 'Saving…' : 'Save host'}
+          <button type="submit" className="button button-primary" disabled={save.running} data-testid="host-save">
+            {save.running ? 'Saving…' : 'Save host'}
           </button>
         </footer>
       </form>

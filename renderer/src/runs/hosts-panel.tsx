@@ -1,21 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { HostConfig } from '../../../common/runs/run-types';
-import { useHostsStore } from './hosts-store';
+import { useWrite } from '../api/use-write';
+import { reportError } from '../app-state/app-store';
+import { useHosts } from './use-hosts';
 import { ConfirmDialog } from './confirm-dialog';
 import { HostDialog } from './host-dialog';
 import { LocalHostRow } from './local-host-row';
 
 /** The hosts runs can use: this machine's slots, and the SSH hosts (`ssh:<name>`) to add, edit, delete. */
 export function HostsPanel() {
-  const hosts = useHostsStore((s) => s.hosts);
-  const remove = useHostsStore((s) => s.remove);
+  const hosts = useHosts();
+  const remove = useWrite('hosts.delete', ['hosts']);
   // `undefined`: no dialog; null: adding a host; a host: editing it.
   const [editing, setEditing] = useState<HostConfig | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<HostConfig | null>(null);
-
-  useEffect(() => {
-    void useHostsStore.getState().load();
-  }, []);
 
   return (
     <section className="hosts-panel" aria-label="SSH hosts">
@@ -66,7 +64,7 @@ export function HostsPanel() {
           cancelLabel="Keep it"
           onClose={() => setDeleting(null)}
           onConfirm={() => {
-            void remove(deleting.name);
+            remove.run({ name: deleting.name }).catch(reportError);
             setDeleting(null);
           }}
         >

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { HostConfig, LocalHostSettings } from '../../../common/runs/run-types';
-import { useHostsStore } from './hosts-store';
+import { useHosts, useLocalHost } from './use-hosts';
 import { CountInput } from './count-input';
 
 /** Props of the pool fields of the start form. */
@@ -71,8 +71,8 @@ export function usePoolChoice(backend: string): PoolChoice {
  * SSH runs, more hosts sharing the one queue.
  */
 export function PoolFields({ backend, parallel, parallelInvalid, onParallel, extraHosts, onExtraHosts, disabled }: PoolFieldsProps) {
-  const hosts = useHostsStore((s) => s.hosts);
-  const local = useHostsStore((s) => s.local);
+  const hosts = useHosts();
+  const local = useLocalHost();
   const primary = primaryHost(backend);
   const others = primary === null ? [] : ['local', ...(hosts ?? []).map((h) => h.name)].filter((h) => h !== primary);
   const toggle = (host: string) => onExtraHosts(extraHosts.includes(host) ? extraHosts.filter((h) => h !== host) : [...extraHosts, host]);

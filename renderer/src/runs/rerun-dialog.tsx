@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { RequestOf } from '../../../common/contract';
 import { api } from '../api/bridge';
 import { ModalDialog } from '../components/modal-dialog';
 import { navigate } from '../router/router';
-import { useHostsStore } from './hosts-store';
 import { useRunsStore } from './runs-store';
 import { BackendSelect } from './backend-select';
 import { fieldErrorsOf, type FieldErrors } from './field-errors';
@@ -30,11 +29,6 @@ export function RerunDialog({ program, onClose }: { program: ProgramVersion; onC
   const [starting, setStarting] = useState(false);
 
   const pool = usePoolChoice(backend);
-
-  // The slot field's default names the host's setting, so the hosts and this machine's settings are needed here too.
-  useEffect(() => {
-    void useHostsStore.getState().load();
-  }, []);
 
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();

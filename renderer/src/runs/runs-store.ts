@@ -8,6 +8,7 @@ import { attemptStatuses } from '../../../common/corpus/bundle';
 import type { AttemptCounts, AttemptRow, ExperimentComparison, ExperimentDetail, ExperimentSummary, RunStarted } from '../../../common/runs/run-types';
 import { toErrorData } from '../../../common/errors';
 import { api, onWorkbenchEvent } from '../api/bridge';
+import { latestRequest } from '../api/latest-request';
 import { touches } from '../api/table-changes';
 import { reportError } from '../app-state/app-store';
 
@@ -52,17 +53,22 @@ export function comparisonKey(experiment: string, a: string, b: string): string 
   return JSON.stringify([experiment, a, b]);
 }
 
+/** The open experiment: an answer for one left, or overtaken by a refetch, is dropped. */
+const detailFetches = latestRequest();
+/** The comparison on screen: an answer to an earlier question, or of an experiment left, is dropped. */
+const comparisons = latestRequest();
+
 /** The runs slice. */
 export const useRunsStore = create<RunsState>()((set, get) => {
   async function fetchDetail(id: string): Promise<void> {
-    try {
-      const detail = await api('experiments.get', { id });
-      if (get().openId === id) set({ detail, missing: false });
-    } catch (err) {
-      if (get().openId !== id) return;
-      set({ missing: toErrorData(err).code === 'not_found' });
-      if (toErrorData(err).code !== 'not_found') reportError(err);
-    }
+    await detailFetches.send(
+      () => api('experiments.get', { id }),
+      (detail) => set({ detail, missing: false }),
+      (err) => {
+        set({ missing: toErrorData(err).code === 'not_found' });
+        if (toErrorData(err).code !== 'not_found') reportError(err);
+      },
+    );
   }
 
   return {
@@ -81,8 +87,12 @@ export const useRunsStore = create<RunsState>()((set, get) => {
     },
     async open(id) {
       // Reopening the same experiment keeps its grid on screen while it refetches.
-      if (get().openId !== id) set({ openId: id, detail: null, missing: false, comparison: null });
-      if (id !== null) await fetchDetail(id);
+      if (get().openId !== id) {
+        comparisons.drop();
+        set({ openId: id, detail: null, missing: false, comparison: null });
+      }
+      if (id === null) detailFetches.drop();
+      else await fetchDetail(id);
     },
     async refresh() {
       const id = get().openId;
@@ -132,12 +142,11 @@ export const useRunsStore = create<RunsState>()((set, get) => {
       if (id === null) return;
       const key = comparisonKey(id, a, b);
       set((s) => ({ comparison: { key, value: s.comparison?.value ?? null, loading: true, error: null } }));
-      try {
-        const value = await api('experiments.compare', { experiment: id, a, b });
-        if (get().comparison?.key === key) set({ comparison: { key, value, loading: false, error: null } });
-      } catch (err) {
-        if (get().comparison?.key === key) set({ comparison: { key, value: null, loading: false, error: toErrorData(err).message } });
-      }
+      await comparisons.send(
+        () => api('experiments.compare', { experiment: id, a, b }),
+        (value) => set({ comparison: { key, value, loading: false, error: null } }),
+        (err) => set({ comparison: { key, value: null, loading: false, error: toErrorData(err).message } }),
+      );
     },
   };
 });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { LabelSchema, LabelSchemaDefinition } from '../../../common/labels/label-schema';
 import { toErrorData } from '../../../common/errors';
-import { api } from '../api/bridge';
-import { useLabelSchemaStore } from '../labels';
+import { useWrite } from '../api/use-write';
 
 /**
  * A schema's definition as JSON, saved as the schema's next version (the worker validates it
@@ -14,6 +13,7 @@ export function SchemaEditor({ schemas }: { schemas: LabelSchema[] }) {
   const schema = schemas.find((s) => s.name === name) ?? null;
   const [text, setText] = useState(() => (schema ? JSON.stringify(schema.definition, null, 2) : ''));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const saveSchema = useWrite('labels.schemaSave', ['label_schemas', 'labels']);
 
   function choose(next: string): void {
     const chosen = schemas.find((s) => s.name === next);
@@ -30,8 +30,7 @@ export function SchemaEditor({ schemas }: { schemas: LabelSchema[] }) {
       return setMessage({ ok: false, text: `Not JSON: ${(err as Error).message}` });
     }
     try {
-      const saved = await api('labels.schemaSave', { name, definition });
-      await useLabelSchemaStore.getState().refresh();
+      const saved = await saveSchema.run({ name, definition });
       setMessage({ ok: true, text: saved.version === schema?.version ? 'No change.' : `Saved as version ${saved.version}.` });
     } catch (err) {
       setMessage({ ok: false, text: toErrorData(err).message });

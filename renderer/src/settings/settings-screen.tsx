@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LoadingState } from '../components/loading-state';
 import { useAppStore } from '../app-state/app-store';
-import { useLabelSchemaStore } from '../labels';
+import { answered, useLabelSchemas } from '../labels';
 import { useSettingsStore } from '../app-state/settings-store';
 import { useTaxonomyStore } from '../rubrics';
 import { AnnotatorSettings } from './annotator-settings';
@@ -21,12 +21,18 @@ import { PeopleSettings } from './people-settings';
  */
 export function SettingsScreen() {
   const settings = useSettingsStore((s) => s.settings);
-  const schemas = useLabelSchemaStore((s) => s.schemas);
+  const schemasAnswer = useLabelSchemas();
+  const schemas = schemasAnswer.data;
   const taxonomy = useTaxonomyStore((s) => s.taxonomy);
   const markReady = useAppStore((s) => s.markReady);
+  const [storesLoaded, setStoresLoaded] = useState(false);
   useEffect(() => {
-    void Promise.all([useSettingsStore.getState().load(), useLabelSchemaStore.getState().load(), useTaxonomyStore.getState().load()]).then(markReady);
-  }, [markReady]);
+    void Promise.all([useSettingsStore.getState().load(), useTaxonomyStore.getState().load()]).then(() => setStoresLoaded(true));
+  }, []);
+  const ready = storesLoaded && answered(schemasAnswer);
+  useEffect(() => {
+    if (ready) markReady();
+  }, [ready, markReady]);
 
   return (
     <div className="screen settings-screen" data-testid="settings-screen">

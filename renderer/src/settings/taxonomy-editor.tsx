@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Taxonomy } from '../../../common/rubrics/rubric-types';
 import { toErrorData } from '../../../common/errors';
-import { api } from '../api/bridge';
-import { MarkdownText, useLabelSchemaStore } from '../labels';
+import { useWrite } from '../api/use-write';
+import { MarkdownText } from '../labels';
 import { useTaxonomyStore } from '../rubrics';
 import { draftOf, editCategory, mergeCategory, nextVersion, splitCategory, type TaxonomyDraft } from './taxonomy-draft';
 
@@ -18,14 +18,15 @@ export function TaxonomyEditor({ taxonomy }: { taxonomy: Taxonomy }) {
   const [splitInto, setSplitInto] = useState('');
   const [mergeInto, setMergeInto] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const saveTaxonomy = useWrite('taxonomy.save', ['taxonomies', 'categories', 'labels', 'failure_events']);
   // A split or merge can remove the selected code: the first category takes its place.
   const category = draft.categories.find((c) => c.code === selected) ?? draft.categories[0] ?? null;
   const original = category !== null && taxonomy.categories.some((c) => c.code === category.code);
 
   async function save(): Promise<void> {
     try {
-      const saved = await api('taxonomy.save', { version, ...draft });
-      await Promise.all([useTaxonomyStore.getState().refresh(), useLabelSchemaStore.getState().refresh()]);
+      const saved = await saveTaxonomy.run({ version, ...draft });
+      await useTaxonomyStore.getState().refresh();
       setDraft(draftOf(saved.taxonomy));
       setVersion(nextVersion(saved.taxonomy.version));
       setMessage({ ok: true, text: `Saved as taxonomy ${saved.taxonomy.version}; ${saved.flagged} label record(s) flagged for review.` });
