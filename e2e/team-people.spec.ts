@@ -82,5 +82,18 @@ test("each person's density is their own: compact for one leaves the other's win
   expect((await row(page).boundingBox())!.height).toBeGreaterThan(compactHeight);
   await dana.reload();
   await expect(dana.locator('html')).toHaveAttribute('data-density', 'compact');
+  // The virtualised tables follow: rows drawn and placed 26 px apart in compact, 32 in comfortable.
+  for (const [p, height] of [
+    [dana, 26],
+    [page, 32],
+  ] as const) {
+    await p.evaluate(() => (location.hash = '#/libraries'));
+    const rows = p.getByTestId('rubric-row');
+    await expect(rows.nth(1)).toBeVisible();
+    const first = (await rows.nth(0).boundingBox())!;
+    const second = (await rows.nth(1).boundingBox())!;
+    expect(first.height).toBeCloseTo(height, 0);
+    expect(second.y - first.y).toBeCloseTo(height, 0);
+  }
   await dana.context().close();
 });

@@ -3,8 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { QueueItem } from '../../../common/labels/labels';
 import { useLabelQueueStore } from './label-queue-store';
 import { targetKey } from './queue-logic';
-
-const rowHeight = 30;
+import { useRowHeight } from '../theme/row-height';
 
 /** What the annotator's label on an item says, short: a code, a verdict, or a mark of state. */
 function stateOf(item: QueueItem, pending: unknown, failed: boolean): { text: string; className: string } {
@@ -27,7 +26,9 @@ export function QueueList({ items, index }: { items: QueueItem[]; index: number 
   const failed = useLabelQueueStore((s) => s.failed);
   const goTo = useLabelQueueStore((s) => s.goTo);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = useRowHeight('queue');
   const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   useEffect(() => {
     virtualizer.scrollToIndex(index, { align: 'auto' });

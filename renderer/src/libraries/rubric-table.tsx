@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { useRowHeight } from '../theme/row-height';
 import { rubricRowAt, useRubricTableStore } from './rubric-table-store';
 import { RubricTableRow } from './rubric-table-row';
 
-const rowHeight = 32;
 const columns = ['Rubric', 'Title', 'Category', 'Family', 'Support', 'Miner', 'Libraries'];
 const numeric = new Set(['Support', 'Libraries']);
 
@@ -19,7 +19,9 @@ export function RubricTable() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = total ?? 0;
 
+  const rowHeight = useRowHeight('table');
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 20 });
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;

@@ -1,6 +1,7 @@
 /** Keeps the window's theme and density on the person's settings, loading the settings at start. */
 import { useEffect } from 'react';
 import { useSettingsStore } from '../app-state/settings-store';
+import { rowHeightIn } from './row-height';
 import { setThemeChoice } from './window-theme';
 
 export function useThemeSetting(): void {
@@ -13,7 +14,9 @@ export function useThemeSetting(): void {
     if (theme) setThemeChoice(theme);
   }, [theme]);
   useEffect(() => {
-    // html[data-density] is what density.css reads.
-    if (density) document.documentElement.dataset.density = density;
+    // html[data-density] is what density.css reads; the table rows' height is the virtualisers' number.
+    if (!density) return;
+    document.documentElement.dataset.density = density;
+    document.documentElement.style.setProperty('--table-row-height', `${rowHeightIn(density, 'table')}px`);
   }, [density]);
 }
