@@ -8,6 +8,13 @@ import { firstRolloutsPage, firstRowsElementId } from '../../../common/corpus/fi
 
 type RolloutsPage = ResponseOf<'rollouts.list'>;
 
+/**
+ * Rows asked for later than this after the page was navigated to (ms) are not taken from it: the
+ * page opened on another screen, which did not refresh rows it was not showing when the corpus
+ * changed. As long as serve keeps a prefetched answer (`prefetchMaxAgeMs`).
+ */
+export const pageFirstRowsMaxAgeMs = 10_000;
+
 function isRolloutsPage(value: unknown): value is RolloutsPage {
   if (typeof value !== 'object' || value === null) return false;
   const page = value as Record<string, unknown>;
@@ -21,11 +28,15 @@ function isFirstRowsRequest(request: Record<string, unknown>): boolean {
   return keys.length === Object.keys(expected).length && keys.every((key) => request[key] === expected[key]);
 }
 
-/** The page's first rows for `request`, if it is the first rows' request and the page still has them; removes them from the page. */
-export function takePageFirstRows(request: Record<string, unknown>): RolloutsPage | undefined {
+/**
+ * The page's first rows for `request`, if it is the first rows' request, the page still has them
+ * and it is not `pageFirstRowsMaxAgeMs` old; removes them from the page.
+ */
+export function takePageFirstRows(request: Record<string, unknown>, now = performance.now()): RolloutsPage | undefined {
   const element = document.getElementById(firstRowsElementId);
   if (!element || !isFirstRowsRequest(request)) return undefined;
   element.remove();
+  if (now > pageFirstRowsMaxAgeMs) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(element.textContent ?? '');
