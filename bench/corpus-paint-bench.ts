@@ -5,16 +5,22 @@
  * `npm run build` first). `--scale` shrinks both corpora for a quick run.
  */
 import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { openCorpus } from '../workers/db/open-corpus';
 import { importFile } from '../workers/import/import-file';
 import { defaultRendererDir, startServer } from '../workers/serve/server';
 import { median } from './median';
+import { pageCpu, pageCpuCategories, type PageCpu } from './page-cpu';
+import { launchChromium } from './time-to-paint';
 import { target, type Benchmark, type Metric, type Target } from './types';
 
 const loads = 5;
-const executablePath = process.env.RWB_CHROMIUM ?? '/usr/lib/chromium/chromium';
+/** Loads traced for the page's own CPU time, apart from the timed ones: a trace costs the page time too. */
+const tracedLoads = 3;
+/** Loads of a page in one browser profile before its reloads are timed: Chromium keeps a script's compiled code from its third load on. */
+const warmingLoads = 2;
 /** Corpus sizes and the time their first rows must be painted in. */
 const sizes = [
   { rollouts: 10_000, limitMs: 300 },
@@ -58,6 +64,9 @@ function writeBundle(path: string, rollouts: number): void {
   writeFileSync(path, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
 }
 
+/** The user-timing mark the page sets when its first rows are painted, where a trace's measure ends. */
+const firstRowsMark = 'rwb:first-rows';
+
 /**
  * Runs in the page before its scripts: records when the first rollout row exists and one more
  * frame has been painted, in ms since navigation started. A string, because the bench runs
@@ -65,7 +74,8 @@ function writeBundle(path: string, rollouts: number): void {
  */
 const firstRowsScript = `(() => {
   const check = () => {
-    if (document.querySelector('[data-testid="rollout-row"]')) requestAnimationFrame(() => { window.__firstRowsMs = performance.now(); });
+    if (document.querySelector('[data-testid="rollout-row"]'))
+      requestAnimationFrame(() => { window.__firstRowsMs = performance.now(); performance.mark('${firstRowsMark}'); });
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -90,6 +100,8 @@ interface LoadTimes {
   /** The app's script received, and the document parsed (the script runs after that). */
   script: number;
   domContentLoaded: number;
+  /** Bytes received over the wire (headers and compressed bodies) for the page and everything it asked for before its first rows. */
+  bytes: number;
   /**
    * When each API call the page made before its first rows started and ended, and what serve's
    * `Server-Timing` says of it: `worker` ms waiting on the worker, `prefetch` ms it was asked for before the page's request.
@@ -102,12 +114,14 @@ const timingsScript = `(() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const resources = performance.getEntriesByType('resource');
   const script = resources.find((r) => r.name.includes('/assets/index-') && r.name.endsWith('.js'));
+  const before = resources.filter((r) => r.startTime < window.__firstRowsMs);
   return {
+    bytes: before.reduce((sum, r) => sum + r.transferSize, nav.transferSize),
     html: nav.responseEnd,
     script: script ? script.responseEnd : 0,
     domContentLoaded: nav.domContentLoadedEventEnd,
-    calls: resources
-      .filter((r) => r.name.includes('/api/') && r.startTime < window.__firstRowsMs)
+    calls: before
+      .filter((r) => r.name.includes('/api/'))
       .map((r) => ({
         name: r.name.slice(r.name.indexOf('/api/') + 5),
         start: r.startTime,
@@ -117,18 +131,65 @@ const timingsScript = `(() => {
   };
 })()`;
 
-/** Each of `loads` fresh pages: when its first rollout row was painted, and where the time went. */
-async function firstRows(browser: Browser, url: string): Promise<LoadTimes[]> {
-  const times: LoadTimes[] = [];
-  for (let i = 0; i < loads; i++) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+/** One load of the Corpus screen in a new page of `context`: when its first rollout row was painted, and where the time went. */
+async function timedLoad(context: BrowserContext, url: string): Promise<LoadTimes> {
+  const page = await context.newPage();
+  try {
     await page.addInitScript(firstRowsScript);
     await page.goto(`${url}#/corpus`);
     const first = await recorded(page);
-    times.push({ firstRows: first, ...((await page.evaluate(timingsScript)) as Omit<LoadTimes, 'firstRows'>) });
+    return { firstRows: first, ...((await page.evaluate(timingsScript)) as Omit<LoadTimes, 'firstRows'>) };
+  } finally {
     await page.close();
   }
+}
+
+const viewport = { width: 1280, height: 800 };
+
+/** Each of `count` loads in a fresh browser profile, so nothing is cached: a first visit. */
+async function coldLoads(browser: Browser, url: string, count: number): Promise<LoadTimes[]> {
+  const times: LoadTimes[] = [];
+  for (let i = 0; i < count; i++) {
+    const context = await browser.newContext({ viewport });
+    try {
+      times.push(await timedLoad(context, url));
+    } finally {
+      await context.close();
+    }
+  }
   return times;
+}
+
+/** `loads` reloads in one browser profile after `warmingLoads`, as a user reloads or restarts: scripts cached, compiled code kept. */
+async function warmLoads(browser: Browser, url: string): Promise<LoadTimes[]> {
+  const context = await browser.newContext({ viewport });
+  try {
+    for (let i = 0; i < warmingLoads; i++) await timedLoad(context, url);
+    const times: LoadTimes[] = [];
+    for (let i = 0; i < loads; i++) times.push(await timedLoad(context, url));
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page's main-thread CPU until its first rows, in each of `tracedLoads` cold loads. */
+async function tracedCpu(browser: Browser, url: string): Promise<PageCpu[]> {
+  const cpu: PageCpu[] = [];
+  for (let i = 0; i < tracedLoads; i++) {
+    const context = await browser.newContext({ viewport });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(firstRowsScript);
+      await browser.startTracing(page, { categories: pageCpuCategories });
+      await page.goto(`${url}#/corpus`);
+      await recorded(page);
+      cpu.push(pageCpu(await browser.stopTracing(), firstRowsMark));
+    } finally {
+      await context.close();
+    }
+  }
+  return cpu;
 }
 
 export const corpusPaintBench: Benchmark = {
@@ -136,13 +197,10 @@ export const corpusPaintBench: Benchmark = {
   description: 'the Corpus screen from navigation to its first painted rows in Chromium, at 10,000 and 100,000 rollouts',
   async run(ctx) {
     if (!existsSync(join(defaultRendererDir, 'index.html'))) throw new Error('the renderer is not built: run `npm run build` first');
-    const browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     const metrics: Metric[] = [];
     const targets: Target[] = [];
-    const details: Record<string, LoadTimes[]> = {};
+    const details: Record<string, { cold: LoadTimes[]; warm: LoadTimes[]; cpu: PageCpu[] }> = {};
     try {
       for (const size of sizes) {
         const rollouts = Math.max(100, Math.round(size.rollouts * ctx.scale));
@@ -155,30 +213,42 @@ export const corpusPaintBench: Benchmark = {
         db.close();
         const server = await startServer({ dbPath, port: 0, seedSample: false });
         try {
-          const loadTimes = await firstRows(browser, server.url);
-          details[rollouts] = loadTimes;
+          const loadBefore = loadavg()[0]!;
+          const loadTimes = await coldLoads(browser, server.url, loads);
+          const loadAfter = loadavg()[0]!;
+          const warm = await warmLoads(browser, server.url);
+          const cpu = await tracedCpu(browser, server.url);
+          details[rollouts] = { cold: loadTimes, warm, cpu };
           const label = `${rollouts.toLocaleString('en-US')} rollouts`;
           const first = loadTimes.map((t) => t.firstRows);
-          const list = loadTimes.map((t) => t.calls.find((c) => c.name === 'rollouts.list'));
-          const listed = list.map((c) => c?.end ?? Number.NaN);
+          // A page served with its first rows in it does not ask for them; the others took a prefetched answer or asked the worker.
+          const asked = loadTimes.flatMap((t) => t.calls.filter((c) => c.name === 'rollouts.list'));
+          const cpuOf = (key: keyof PageCpu) => median(cpu.map((c) => c[key]));
           metrics.push(
             { name: `first rows, ${label} (median of ${loads})`, value: median(first), unit: 'ms' },
             { name: `first rows, ${label} (slowest of ${loads})`, value: Math.max(...first), unit: 'ms' },
+            { name: `  machine load (1-minute average) before and after, ${label}`, value: (loadBefore + loadAfter) / 2, unit: 'load' },
             { name: `  page received, ${label} (median)`, value: median(loadTimes.map((t) => t.html)), unit: 'ms' },
             { name: `  app script received, ${label} (median)`, value: median(loadTimes.map((t) => t.script)), unit: 'ms' },
             { name: `  DOMContentLoaded, ${label} (median)`, value: median(loadTimes.map((t) => t.domContentLoaded)), unit: 'ms' },
-            { name: `  first page of rows answered, ${label} (median)`, value: median(listed), unit: 'ms' },
-            {
-              name: `  its wait on the worker after the page asked, ${label} (median)`,
-              value: median(list.map((c) => c?.server.worker ?? Number.NaN)),
-              unit: 'ms',
-            },
-            {
-              name: `  its answers asked for when the page was served, ${label}`,
-              value: list.filter((c) => c?.server.prefetch !== undefined).length,
-              unit: 'loads',
-            },
+            { name: `  pages served with their first rows in them, ${label}`, value: loads - asked.length, unit: 'loads' },
+            ...(asked.length === 0
+              ? []
+              : [
+                  { name: `  the others' first rows answered, ${label} (median)`, value: median(asked.map((c) => c.end)), unit: 'ms' },
+                  {
+                    name: `  of them asked for when the page was served, ${label}`,
+                    value: asked.filter((c) => c.server.prefetch !== undefined).length,
+                    unit: 'loads',
+                  },
+                ]),
             { name: `  API calls before the first rows, ${label} (median)`, value: median(loadTimes.map((t) => t.calls.length)), unit: 'calls' },
+            { name: `  bytes received before the first rows, ${label} (median)`, value: median(loadTimes.map((t) => t.bytes)), unit: 'B' },
+            { name: `  page's main-thread CPU before the first rows, ${label} (median of ${tracedLoads} traced)`, value: cpuOf('totalMs'), unit: 'ms' },
+            { name: `    of it running script, ${label}`, value: cpuOf('scriptMs'), unit: 'ms' },
+            { name: `    style and layout, ${label}`, value: cpuOf('layoutMs'), unit: 'ms' },
+            { name: `    paint, ${label}`, value: cpuOf('paintMs'), unit: 'ms' },
+            { name: `first rows after a reload, ${label} (median of ${loads})`, value: median(warm.map((t) => t.firstRows)), unit: 'ms' },
           );
           targets.push(target(`Corpus first rows at ${label} (median of ${loads})`, median(first), '<=', size.limitMs, 'ms'));
         } finally {
@@ -192,7 +262,9 @@ export const corpusPaintBench: Benchmark = {
       metrics,
       targets,
       notes: [
-        `${loads} fresh pages per corpus, each timed from navigation start (the URL with its token, redirected to the session path) to the frame after the first rollout row exists.`,
+        `${loads} fresh pages per corpus, each in a new browser profile (nothing cached) and timed from navigation start (the URL with its token, redirected to the session path) to the frame after the first rollout row exists.`,
+        `After a reload: ${loads} pages in one profile after ${warmingLoads} loads in it, so the scripts come from the cache and their compiled code is kept.`,
+        `Main-thread CPU: the thread time of the page's main thread from a Chromium trace of ${tracedLoads} more cold loads (not timed: tracing slows the page), less sensitive than wall time to the machine's other load.`,
         'Each corpus is served by its own `rwb serve`, its worker warmed only by the loads before.',
       ],
       details,

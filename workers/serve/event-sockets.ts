@@ -13,8 +13,11 @@ import type { WorkbenchEvent } from '../../common/events';
 export const maxClientMessageBytes = 64 * 1024;
 
 export interface EventSockets {
-  /** Opens a socket for the holder of a sign-in secret, kept to check later that it still signs someone in. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, secret: string): void;
+  /**
+   * Opens a socket for the holder of a sign-in secret, kept to check later that it still signs
+   * someone in, and sends it `first` before any other event.
+   */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, secret: string, first?: WorkbenchEvent): void;
   /** Closes every socket whose secret no longer signs anyone in (a revoked link). */
   closeRevoked(signsIn: (secret: string) => boolean): void;
   broadcast(event: WorkbenchEvent): void;
@@ -28,10 +31,11 @@ export function eventSockets(): EventSockets {
     ws.on('error', () => ws.terminate());
   });
   return {
-    upgrade(req, socket, head, secret) {
+    upgrade(req, socket, head, secret, first) {
       server.handleUpgrade(req, socket, head, (ws) => {
         secrets.set(ws, secret);
         server.emit('connection', ws, req);
+        if (first) ws.send(JSON.stringify(first));
       });
     },
     closeRevoked(signsIn) {

@@ -52,3 +52,32 @@ describe('FirstRowsPrefetch', () => {
     await expect(taken?.answer).rejects.toThrow('worker gone');
   });
 });
+
+describe('FirstRowsPrefetch.answerWithin', () => {
+  it('gives the answer that comes in time to the page being served, which then has none pending', async () => {
+    const { prefetch } = prefetchAt();
+    prefetch.start('t1');
+    expect(await prefetch.answerWithin('t1', 1000)).toEqual({ asked: 1 });
+    expect(prefetch.take('t1', 'rollouts.list', { ...firstRolloutsPage })).toBeUndefined();
+  });
+
+  it("leaves a late answer, a failure or an answer from before a write to the page's own request", async () => {
+    let answer!: (result: Result<unknown>) => void;
+    const slow = new FirstRowsPrefetch(() => new Promise((resolve) => (answer = resolve)));
+    slow.start('t1');
+    expect(await slow.answerWithin('t1', 10)).toBeUndefined();
+    answer({ ok: true, value: 'rows' });
+    expect(await slow.take('t1', 'rollouts.list', { ...firstRolloutsPage })?.answer).toEqual({ ok: true, value: 'rows' });
+
+    const failing = new FirstRowsPrefetch(() => Promise.resolve<Result<unknown>>({ ok: false, error: { code: 'busy', message: 'busy' } }));
+    failing.start('t1');
+    expect(await failing.answerWithin('t1', 1000)).toBeUndefined();
+
+    const written = new FirstRowsPrefetch(() => new Promise((resolve) => (answer = resolve)));
+    written.start('t1');
+    const waiting = written.answerWithin('t1', 1000);
+    written.invalidate();
+    answer({ ok: true, value: 'rows' });
+    expect(await waiting).toBeUndefined();
+  });
+});

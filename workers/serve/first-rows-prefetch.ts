@@ -53,6 +53,25 @@ export class FirstRowsPrefetch {
     return leadMs > prefetchMaxAgeMs ? undefined : { answer: entry.answer, leadMs };
   }
 
+  /**
+   * The answer of the page being served under `token`, if it is a success the worker gives
+   * within `waitMs` and nothing was written meanwhile: the page then carries its first rows, so
+   * the answer is no longer pending. Otherwise it stays prefetched for the page's own request.
+   */
+  async answerWithin(token: string, waitMs: number): Promise<unknown> {
+    const entry = this.pending.get(token);
+    if (!entry) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    });
+    const result = await Promise.race([entry.answer.catch(() => undefined), late]);
+    clearTimeout(timer);
+    if (!result?.ok || this.pending.get(token) !== entry) return undefined;
+    this.pending.delete(token);
+    return result.value;
+  }
+
   /** Drops every pending answer: the corpus changed after they were asked for. */
   invalidate(): void {
     this.pending.clear();

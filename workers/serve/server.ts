@@ -23,10 +23,19 @@ import { themeChoiceOf, withThemeChoice } from '../../common/themed-page';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 import { FirstRowsPrefetch, type TakenPrefetch } from './first-rows-prefetch';
+import { withFirstRows } from './first-rows-page';
+import { ChangesSincePage } from './changes-since-page';
 import { SessionPeople } from './session-people';
 import { requireRole } from '../people/session-guard';
 import type { Person } from '../../common/people/people';
 import { osUserName } from '../util/os-user-name';
+
+/**
+ * How long serving a page waits for its first rows, to write them into it: the worker answers in
+ * a few ms, and the page could not use them sooner than its scripts load. When busier (an import
+ * holding it), the page goes out without them and its own request takes the prefetched answer.
+ */
+const firstRowsWaitMs = 100;
 
 /** How often open event sockets are checked against the corpus's people, so a link revoked elsewhere closes them. */
 const revocationCheckMs = 1000;
@@ -177,6 +186,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (!session) return Promise.resolve({ ok: false, error: { code: 'forbidden', message: 'wrong or revoked token' } });
     return worker.call('rollouts.list', request, { person: session.local ? undefined : session.person });
   });
+  const changesSincePage = new ChangesSincePage();
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
@@ -255,8 +265,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     };
     const path = route === '/' ? '/index.html' : route;
     if (path === '/index.html') {
-      if (req.method === 'GET') firstRows.start(verdict.token);
-      const page = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), people.themeOf(verdict.session) ?? themeChoice);
+      let firstPage: unknown;
+      if (req.method === 'GET') {
+        firstRows.start(verdict.token);
+        firstPage = await firstRows.answerWithin(verdict.token, firstRowsWaitMs);
+        if (firstPage !== undefined) changesSincePage.served(verdict.token);
+      }
+      const themed = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), people.themeOf(verdict.session) ?? themeChoice);
+      const page = firstPage === undefined ? themed : withFirstRows(themed, firstPage);
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(page);
       return;
@@ -277,7 +293,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`);
       return;
     }
-    sockets.upgrade(req, socket, head, verdict.token);
+    sockets.upgrade(req, socket, head, verdict.token, changesSincePage.take(verdict.token));
   });
   const closeRevoked = () => sockets.closeRevoked((secret) => signIn(secret) !== undefined);
   // A link revoked by another process (`rwb people revoke`) closes its open sockets within this period.
@@ -285,6 +301,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   revocations.unref();
   const unsubscribe = worker.onEvent((event) => {
     if (event.type === 'db:changed' || event.type === 'worker:restarted') firstRows.invalidate();
+    if (event.type === 'db:changed') changesSincePage.changed(event.tables);
+    // Whatever a worker that died wrote before it went is not known here: a page served before it refetches everything.
+    if (event.type === 'worker:restarted') changesSincePage.changed([]);
     sockets.broadcast(event);
   });
 

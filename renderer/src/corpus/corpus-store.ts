@@ -9,6 +9,7 @@ import type { RolloutSortKey, SortDirection } from '../../../common/corpus/rollo
 import { api } from '../api/bridge';
 import { reportError, useAppStore } from '../app-state/app-store';
 import { pageFetcher, rowOnPage, type PagedRows } from '../lib/paged-rows';
+import { takePageFirstRows } from './page-first-rows';
 
 /** Rows fetched per `rollouts.list` call. */
 export const pageSize = firstRolloutsPage.limit;
@@ -64,7 +65,9 @@ export const useCorpusStore = create<CorpusState>()((set, get) => {
     set,
     fetch(offset, limit) {
       const { filters, sort } = get();
-      return api('rollouts.list', { ...definedFilters(filters), sort: sort.key, direction: sort.direction, offset, limit });
+      const request = { ...definedFilters(filters), sort: sort.key, direction: sort.direction, offset, limit };
+      const carried = takePageFirstRows(request);
+      return carried ? Promise.resolve(carried) : api('rollouts.list', request);
     },
     onError: reportError,
   });

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { navigate } from '../router/router';
@@ -8,6 +7,7 @@ import { useCommands } from '../commands/use-commands';
 import { CompareMark } from '../compare-rollouts';
 import { rolloutColumns } from './rollout-columns';
 import { RolloutTableRow } from './rollout-table-row';
+import { useFixedHeightRows } from './fixed-height-rows';
 
 const rowHeight = 32;
 
@@ -27,23 +27,16 @@ export function RolloutTable() {
   const headRef = useRef<HTMLDivElement>(null);
   const count = total ?? 0;
 
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 20,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
+  const { first, last, totalHeight, scrollToIndex } = useFixedHeightRows(scrollRef, count, rowHeight, 20);
+  const indexes = first < 0 ? [] : Array.from({ length: last - first + 1 }, (_, i) => first + i);
 
   useEffect(() => {
     if (count > 0) ensureRows(first, last);
   }, [first, last, count, generation, ensureRows]);
 
   useEffect(() => {
-    if (selected >= 0 && selected < count) virtualizer.scrollToIndex(selected, { align: 'auto' });
-  }, [selected, count, virtualizer]);
+    if (selected >= 0 && selected < count) scrollToIndex(selected);
+  }, [selected, count, scrollToIndex]);
 
   const open = useCallback(
     (index: number) => {
@@ -101,16 +94,9 @@ export function RolloutTable() {
         {total === 0 ? (
           <div className="table-empty">No rollouts match these filters.</div>
         ) : (
-          <div className="table-canvas" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => (
-              <RolloutTableRow
-                key={item.key}
-                index={item.index}
-                top={item.start}
-                row={rowAt(pages, item.index)}
-                selected={item.index === selected}
-                onOpen={open}
-              />
+          <div className="table-canvas" style={{ height: totalHeight }}>
+            {indexes.map((index) => (
+              <RolloutTableRow key={index} index={index} top={index * rowHeight} row={rowAt(pages, index)} selected={index === selected} onOpen={open} />
             ))}
           </div>
         )}
