@@ -87,13 +87,19 @@ test("each person's density is their own: compact for one leaves the other's win
     [dana, 26],
     [page, 32],
   ] as const) {
-    await p.evaluate(() => (location.hash = '#/libraries'));
-    const rows = p.getByTestId('rubric-row');
-    await expect(rows.nth(1)).toBeVisible();
-    const first = (await rows.nth(0).boundingBox())!;
-    const second = (await rows.nth(1).boundingBox())!;
-    expect(first.height).toBeCloseTo(height, 0);
-    expect(second.y - first.y).toBeCloseTo(height, 0);
+    for (const [hash, testId] of [
+      ['#/libraries', 'rubric-row'],
+      ['#/corpus', 'rollout-row'],
+    ]) {
+      await p.evaluate((to) => (location.hash = to), hash);
+      const rows = p.getByTestId(testId);
+      await expect(rows.nth(1)).toBeVisible();
+      const first = (await rows.nth(0).boundingBox())!;
+      const second = (await rows.nth(1).boundingBox())!;
+      expect(first.height, `${testId} in ${height} px rows`).toBeCloseTo(height, 0);
+      expect(second.y - first.y, `${testId} spacing`).toBeCloseTo(height, 0);
+    }
   }
+  await dana.screenshot({ path: `${screenshotDir}/team-density-compact-corpus.png` });
   await dana.context().close();
 });

@@ -8,8 +8,7 @@ import { CompareMark } from '../compare-rollouts';
 import { rolloutColumns } from './rollout-columns';
 import { RolloutTableRow } from './rollout-table-row';
 import { useFixedHeightRows } from './fixed-height-rows';
-
-const rowHeight = 32;
+import { useRowHeight } from '../theme/row-height';
 
 /**
  * The filtered rollouts as a virtualised grid: only visible rows are in the DOM, and their
@@ -26,6 +25,7 @@ export function RolloutTable() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const count = total ?? 0;
+  const rowHeight = useRowHeight('table');
 
   const { first, last, totalHeight, scrollToIndex } = useFixedHeightRows(scrollRef, count, rowHeight, 20);
   const indexes = first < 0 ? [] : Array.from({ length: last - first + 1 }, (_, i) => first + i);
