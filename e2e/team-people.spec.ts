@@ -90,7 +90,7 @@ test("each person's density is their own: compact for one leaves the other's win
     for (const [hash, testId] of [
       ['#/libraries', 'rubric-row'],
       ['#/corpus', 'rollout-row'],
-    ]) {
+    ] as const) {
       await p.evaluate((to) => (location.hash = to), hash);
       const rows = p.getByTestId(testId);
       await expect(rows.nth(1)).toBeVisible();
