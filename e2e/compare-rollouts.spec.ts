@@ -29,10 +29,16 @@ const row = (page: Page, index: number) => page.locator(`[data-testid="aligned-r
 test('Compare rollouts aligns two runs of one task, marks where they part, and shows both sides of a row', async ({ workbench, page }) => {
   importTwoRuns(workbench);
   await page.setViewportSize({ width: 1280, height: 800 });
+  const aligned: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/rollouts.compare')) aligned.push(request.postData() ?? '');
+  });
   await workbench.open('#/compare-rollouts?a=cmp-pass&b=cmp-fail');
 
   const rows = page.getByTestId('aligned-row');
   await expect(rows).toHaveCount(expectedRows.length);
+  // Asked for once: on navigation, while the screen's code loaded, and the screen joined that request.
+  expect(aligned).toEqual([JSON.stringify({ a: 'cmp-pass', b: 'cmp-fail' })]);
   for (const [i, want] of expectedRows.entries()) {
     await expect(row(page, i)).toHaveAttribute('data-a', want.a);
     await expect(row(page, i)).toHaveAttribute('data-b', want.b);

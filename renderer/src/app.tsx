@@ -18,6 +18,7 @@ import {
   RunsScreen,
   SettingsScreen,
 } from './lazy-screens';
+import { prefetchComparison } from './compare-rollouts';
 import { refreshRubricViews } from './libraries/refresh-rubric-views';
 import { useRoute } from './router/router';
 import { installAttemptOutputTap } from './runs/attempt-output-tap';
@@ -57,6 +58,7 @@ export function App() {
   useThemeSetting();
   // From the start, so a terminal opened after its run began (Rerun navigates first) still has the first lines.
   useEffect(() => installAttemptOutputTap(), []);
+  useEffect(() => prefetchComparison(route), [route]);
 
   return (
     <div className="app-shell">

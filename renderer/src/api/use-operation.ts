@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { OperationName, RequestOf, ResponseOf } from '../../../common/contract';
 import type { ApiErrorData } from '../../../common/errors';
 import { api } from './bridge';
+import { sharedRead } from './shared-read';
 import { followOperation, type OperationFollower, type OperationSnapshot } from './operation-follower';
 import { onTablesChanged, type WatchedTables } from './table-changes';
 
@@ -49,8 +50,14 @@ export function useOperation<K extends OperationName>(op: K, request: RequestOf<
     const { request: current, options: given } = latest.current;
     if (key === null || current === null) return;
     const watched = given.tables ?? null;
+    // The first fetch may join the same read already asked for on navigation (shared-read.ts).
+    let first = true;
     const following = followOperation(
-      () => api(op, current),
+      () => {
+        const asked = first ? sharedRead(op, current) : api(op, current);
+        first = false;
+        return asked;
+      },
       watched === null ? null : (refetch) => onTablesChanged(watched, refetch),
       (snapshot, fetched) => {
         setShown({ key, ...snapshot });
