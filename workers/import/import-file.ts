@@ -204,14 +204,28 @@ export function emptyImportResult(file: string, format: string): ImportFileResul
 /** Files at least this large are hashed on a worker thread. */
 const hashOnWorkerBytes = 16 * 1024 * 1024;
 
+/**
+ * Reads the file into one buffer it reuses, a megabyte at a time: a read stream's chunks are
+ * garbage the thread collects late, which held tens of megabytes while a gigabyte was hashed.
+ * Its modules come through import(), which a worker's eval'd code has whether the process runs
+ * it as CommonJS or as a module (--input-type=module).
+ */
 const hashWorkerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const hash = createHash('sha256');
-require('node:fs').createReadStream(workerData)
-  .on('data', (chunk) => hash.update(chunk))
-  .on('end', () => parentPort.postMessage({ digest: hash.digest('hex') }))
-  .on('error', (err) => parentPort.postMessage({ error: err.message }));
+Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:fs')]).then(([{ parentPort, workerData }, { createHash }, fs]) => {
+  try {
+    const hash = createHash('sha256');
+    const buffer = Buffer.allocUnsafe(1024 * 1024);
+    const fd = fs.openSync(workerData, 'r');
+    try {
+      for (let n; (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, n));
+    } finally {
+      fs.closeSync(fd);
+    }
+    parentPort.postMessage({ digest: hash.digest('hex') });
+  } catch (err) {
+    parentPort.postMessage({ error: err.message });
+  }
+});
 `;
 
 /**
