@@ -160,10 +160,12 @@ async function checkUnchanged(path: string, label: string, before: FileVersion):
  * SQLite's page cache during an import, in KiB (the default is 2 MB). An import writes a
  * dozen tables and indexes at once, two of them keyed by sha256 and so written and looked
  * up at random pages; with the default cache those pages are evicted by the other tables'
- * writes between two uses and read back from the WAL. 64 MB holds both indexes of a
- * million-step import (52 MB).
+ * writes between two uses and read back from the WAL. At a million steps the two come to
+ * 52 MB (program contents 41, texts 11); 48 MB holds the texts' index, which every step
+ * looks up twice, and most of the other, which each program version writes once. 64 MB took
+ * the import's peak RSS to 394 MB, too near its 400 MB bound.
  */
-const importCacheKiB = 64 * 1024;
+const importCacheKiB = 48 * 1024;
 
 /** The cache size each connection had before its import transaction, restored after it. */
 const cacheBeforeImport = new WeakMap<Db, number>();
