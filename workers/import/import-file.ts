@@ -161,11 +161,12 @@ async function checkUnchanged(path: string, label: string, before: FileVersion):
  * dozen tables and indexes at once, two of them keyed by sha256 and so written and looked
  * up at random pages; with the default cache those pages are evicted by the other tables'
  * writes between two uses and read back from the WAL. At a million steps the two come to
- * 52 MB (program contents 41, texts 11); 48 MB holds the texts' index, which every step
- * looks up twice, and most of the other, which each program version writes once. 64 MB took
- * the import's peak RSS to 394 MB, too near its 400 MB bound.
+ * 52 MB (program contents 41, texts 11); 32 MB holds the texts' index, which every step
+ * looks up twice, and part of the other, which each program version writes once. 64 MB
+ * (with the reader thread's memory as it was then) took the peak RSS of a million-step
+ * import to 394 to 422 MB, past its 400 MB bound.
  */
-const importCacheKiB = 48 * 1024;
+const importCacheKiB = 32 * 1024;
 
 /** The cache size each connection had before its import transaction, restored after it. */
 const cacheBeforeImport = new WeakMap<Db, number>();
