@@ -27,9 +27,15 @@ export type ReaderMessage = { batch: ReadItem[] } | { done: true } | { fault: Re
  * Records per batch, and the batches the reader thread may have ahead of the writer (bounds
  * memory). Each batch costs the writer's thread a message to receive and one to send, and
  * each wakes the other thread, so batches are large: 1,024 records are about 0.6 MB of
- * bundle text in the generated corpus. 2,048 records 3 batches ahead took the import's peak
- * RSS past 500 MB at a million steps (496 to 522 MB in three runs), and 1,024 records 4 ahead
- * reached 500 MB once.
+ * bundle text in the generated corpus. One batch ahead still lets the reader read the next
+ * batch while the writer writes one (it asks for more as soon as a batch arrives). At a
+ * million steps the import's peak RSS was 468 MB with three batches ahead, 433 MB with one.
  */
 export const batchRecords = 1024;
-export const batchesAhead = 3;
+export const batchesAhead = 1;
+
+/**
+ * A batch also ends once its lines hold this many characters: a thousand records of 100 KB
+ * outputs are 100 MB, which took the import of such a bundle to 555 MB (inflate-memory.test.ts).
+ */
+export const batchChars = 1024 * 1024;

@@ -3,13 +3,14 @@
  * decodes, parses and validates a bundle's lines with readBundle, and works out what writing
  * a step or a program needs from the record alone (a step's record hash and failure event,
  * the sha256 of each text either stores), then hands the
- * records to the writer's thread in order, in batches, never more than `batchesAhead` ahead.
+ * records to the writer's thread in order, in batches bounded by records and by characters,
+ * never more than `batchesAhead` ahead.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../../common/errors';
 import { extractFailure } from '../failures';
 import { readBundle, type ReadLine } from './bundle-reader';
-import { batchesAhead, batchRecords, type ReadItem, type ReaderData, type ReaderMessage } from './bundle-reader-protocol';
+import { batchChars, batchesAhead, batchRecords, type ReadItem, type ReaderData, type ReaderMessage } from './bundle-reader-protocol';
 import { recordHash } from '../util/canonical-json';
 import { sha256 } from '../db/texts';
 
@@ -62,14 +63,17 @@ async function send(batch: ReadItem[], texts: string[]): Promise<void> {
 async function main(): Promise<void> {
   let batch: ReadItem[] = [];
   let texts: string[] = [];
+  let chars = 0;
   try {
     for await (const read of readBundle(path, label)) {
       batch.push(item(read));
       texts.push(read.text);
-      if (batch.length === batchRecords) {
+      chars += read.text.length;
+      if (batch.length === batchRecords || chars >= batchChars) {
         await send(batch, texts);
         batch = [];
         texts = [];
+        chars = 0;
       }
     }
     if (batch.length > 0) await send(batch, texts);

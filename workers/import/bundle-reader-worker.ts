@@ -9,9 +9,18 @@ import { startThread } from '../util/start-thread';
 /** Bundles at least this large are read on a thread of their own; below it, starting the thread costs more than it saves. */
 export const readerThreadBytes = 8 * 1024 * 1024;
 
+/**
+ * The reader thread's young generation, in MB (V8's default is several times larger): nearly
+ * everything it allocates (a line's text, its parsed record, the batch) is garbage once the
+ * batch is sent, and a smaller young generation collects it sooner. Only the young generation
+ * is bounded: a bound on the old one ends the whole process, not the thread, when a single
+ * line's text is larger than it.
+ */
+const readerYoungGenerationMb = 4;
+
 /** Starts the reader thread: the built `import-reader` entry, or the TypeScript entry through tsx. */
 function startReader(data: ReaderData): Worker {
-  return startThread(import.meta.url, './import-reader.js', './bundle-reader-thread.ts', data);
+  return startThread(import.meta.url, './import-reader.js', './bundle-reader-thread.ts', data, { maxYoungGenerationSizeMb: readerYoungGenerationMb });
 }
 
 /** A bundle's records, read on a thread of their own when the file is large (see readBundleOnThread). */

@@ -160,10 +160,13 @@ async function checkUnchanged(path: string, label: string, before: FileVersion):
  * SQLite's page cache during an import, in KiB (the default is 2 MB). An import writes a
  * dozen tables and indexes at once, two of them keyed by sha256 and so written and looked
  * up at random pages; with the default cache those pages are evicted by the other tables'
- * writes between two uses and read back from the WAL. 64 MB holds both indexes of a
- * million-step import (52 MB).
+ * writes between two uses and read back from the WAL. At a million steps the two come to
+ * 52 MB (program contents 41, texts 11); 32 MB holds the texts' index, which every step
+ * looks up twice, and part of the other, which each program version writes once. 64 MB
+ * (with the reader thread's memory as it was then) took the peak RSS of a million-step
+ * import to 394 to 422 MB, past its 400 MB bound.
  */
-const importCacheKiB = 64 * 1024;
+const importCacheKiB = 32 * 1024;
 
 /** The cache size each connection had before its import transaction, restored after it. */
 const cacheBeforeImport = new WeakMap<Db, number>();
@@ -204,14 +207,28 @@ export function emptyImportResult(file: string, format: string): ImportFileResul
 /** Files at least this large are hashed on a worker thread. */
 const hashOnWorkerBytes = 16 * 1024 * 1024;
 
+/**
+ * Reads the file into one buffer it reuses, a megabyte at a time: a read stream's chunks are
+ * garbage the thread collects late, which held tens of megabytes while a gigabyte was hashed.
+ * Its modules come through import(), which a worker's eval'd code has whether the process runs
+ * it as CommonJS or as a module (--input-type=module).
+ */
 const hashWorkerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const hash = createHash('sha256');
-require('node:fs').createReadStream(workerData)
-  .on('data', (chunk) => hash.update(chunk))
-  .on('end', () => parentPort.postMessage({ digest: hash.digest('hex') }))
-  .on('error', (err) => parentPort.postMessage({ error: err.message }));
+Promise.all([import('node:worker_threads'), import('node:crypto'), import('node:fs')]).then(([{ parentPort, workerData }, { createHash }, fs]) => {
+  try {
+    const hash = createHash('sha256');
+    const buffer = Buffer.allocUnsafe(1024 * 1024);
+    const fd = fs.openSync(workerData, 'r');
+    try {
+      for (let n; (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, n));
+    } finally {
+      fs.closeSync(fd);
+    }
+    parentPort.postMessage({ digest: hash.digest('hex') });
+  } catch (err) {
+    parentPort.postMessage({ error: err.message });
+  }
+});
 `;
 
 /**

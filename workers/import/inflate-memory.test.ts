@@ -1,15 +1,17 @@
 /**
  * Done-when of issue 14: a small gzip that inflates to 300 MiB is refused (or imported) in
- * under 1 GiB of memory. The import runs in a child process of its own, so its peak resident
+ * under 1 GiB of memory; and of issue 31, a bundle of long outputs imported in bounded memory. The import runs in a child process of its own, so its peak resident
  * size (`maxRSS`, which Node reads from getrusage) is the import's and nothing else's.
  */
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { openCorpus } from '../db/open-corpus';
 import { useTempDir } from '../test-support/temp-dir';
 
 const tempDir = useTempDir();
@@ -66,5 +68,33 @@ describe('a gzip that inflates to 300 MiB', () => {
     const { outcome, maxRssBytes } = await importInChild(path, join(dir, 'bundle.db'), 'bundle');
     expect(outcome).toBe('huge.jsonl.gz:2: line is longer than 256 MiB');
     expect(maxRssBytes).toBeLessThan(1024 * mib);
+  });
+});
+
+describe('a bundle of long outputs', () => {
+  it('is imported with a few megabytes of it between the reader thread and the writer, not a thousand records', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'long-outputs.jsonl');
+    const out = createWriteStream(path);
+    const write = async (record: object) => {
+      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+    };
+    await write({ type: 'benchmark', id: 'b', discipline: 'ml', role: 'mining' });
+    await write({ type: 'task', id: 't', benchmark: 'b', statement: 's' });
+    await write({ type: 'rollout', id: 'r', task: 't' });
+    // 800 steps of 100 KB: 80 MB, every step's output its own text. Batches of 1,024 records took 532 MB.
+    for (let i = 0; i < 800; i++)
+      await write({ type: 'step', rollout: 'r', index: i, command: `run ${i}`, stdout: `${i} `.padEnd(100_000, 'epoch loss '), exitCode: 0 });
+    out.end();
+    await once(out, 'finish');
+    const { outcome, maxRssBytes } = await importInChild(path, join(dir, 'long.db'), 'bundle');
+    expect(outcome).toBe('imported 1');
+    expect(maxRssBytes).toBeLessThan(420 * 1e6);
+    // A file this large is hashed on a thread of its own while it is imported.
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    const corpus = openCorpus(join(dir, 'long.db'));
+    expect(corpus.prepare('SELECT sha256 FROM imports').pluck().get()).toBe(hash.digest('hex'));
+    corpus.close();
   });
 });

@@ -60,8 +60,8 @@ function describeReference(table: PendingReference['table'], key: readonly (stri
 
 /** How many recently inserted program versions are remembered for references. */
 const recentProgramsMax = 4096;
-/** Bound on the program texts' sha256s remembered (about 110 bytes each). */
-const programTextsMax = 128 * 1024;
+/** Bound on the program texts' sha256s remembered (about 110 bytes each, held in the writer's heap until forgotten). */
+const programTextsMax = 32 * 1024;
 
 /**
  * Writes validated bundle records into the corpus, one statement set per record type, and
