@@ -14,7 +14,7 @@ import { labelOperations } from './labels/label-operations';
 import { peopleOperations } from './people/people-operations';
 import { modelOperations } from './model/model-operations';
 import { pipelineOperations } from './pipeline/pipeline-operations';
-import { rubricOperations } from './rubrics/rubric-operations';
+import { rubricOperations, rubricReportOperations } from './rubrics/rubric-operations';
 import { runOperations } from './runs/run-operations';
 import { searchOperations } from './search/search-operations';
 import { taxonomyOperations } from './taxonomy/taxonomy-operations';
@@ -24,6 +24,7 @@ export const operations = {
   ...compareRolloutsOperations,
   ...searchOperations,
   ...rubricOperations,
+  ...rubricReportOperations,
   ...taxonomyOperations,
   ...labelOperations,
   ...runOperations,

@@ -3,18 +3,7 @@ import { z } from 'zod';
 import { id, read, write } from '../operation';
 import { filteredPreviewRequest, type FilteredPreview } from './filtered-preview';
 import { pipelineCurateRequest, pipelineJudgeRequest, pipelineMineRequest, pipelineResumeRequest } from './pipeline-requests';
-import type {
-  CitationRow,
-  LibraryBuild,
-  OriginAudit,
-  PipelineRunDetail,
-  PipelineRunKind,
-  PipelineRunStarted,
-  PipelineRunSummary,
-  PrecisionRecallReport,
-  ReplayReport,
-  VerdictRow,
-} from './pipeline-types';
+import type { PipelineRunDetail, PipelineRunKind, PipelineRunStarted, PipelineRunSummary, ReplayReport, VerdictRow } from './pipeline-types';
 
 /** What a pipeline run may write: its run rows and model calls, and what it builds (a library, verdicts). */
 const pipelineRunTables = [
@@ -53,31 +42,6 @@ export const pipelineOperations = {
   ),
   /** One run with its parameters and report (funnel, units, categories, violations, costs). */
   'pipeline.get': read<PipelineRunDetail>()(z.object({ run: id }).strict()),
-  /** The held-out-origin audit of a library: every rubric whose support includes a held-out benchmark, with its task. */
-  'libraries.auditOrigins': read<OriginAudit>()(z.object({ library: id }).strict()),
-  /** How a library was built: funnel, Quota categories or Filtered allocation, and its pipeline run. */
-  'libraries.build': read<LibraryBuild>()(z.object({ library: id }).strict()),
-  /** Precision and recall of rubrics against execution truth, per family, category and library (latest verdicts). */
-  'rubrics.precisionRecall': read<PrecisionRecallReport>()(
-    z
-      .object({
-        library: id.optional(),
-        run: id.optional(),
-        /** Count only rows up to these ids: the same figures as the report whose `basis.through` they are. */
-        through: z
-          .object({
-            verdict: z.number().int().nonnegative(),
-            attempt: z.number().int().nonnegative(),
-            label: z.number().int().nonnegative(),
-            failure: z.number().int().nonnegative(),
-          })
-          .strict()
-          .optional(),
-      })
-      .strict(),
-  ),
-  /** A rubric's citations, each checked against the program it names, with where that program is. */
-  'rubrics.citations': read<CitationRow[]>()(z.object({ id }).strict()),
   /** The latest verdict of each rubric on a rollout's program versions (or the one a step ran). */
   'verdicts.list': read<VerdictRow[]>()(
     z.object({ rollout: id, step: z.number().int().nonnegative().optional(), library: id.optional(), run: id.optional() }).strict(),

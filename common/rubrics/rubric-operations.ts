@@ -1,9 +1,10 @@
-/** The library, rubric and retrieval operations of the contract, with their request schemas. */
+/** The library, rubric and retrieval operations of the contract (also the figures the pipeline built them with), with their request schemas. */
 import { z } from 'zod';
 import { rubricFamilies } from '../corpus/bundle';
 import { id, noParams, read } from '../operation';
 import { protectedCategory } from './category-key';
 import { boundedRecord } from '../request-bounds';
+import type { CitationRow, LibraryBuild, OriginAudit, PrecisionRecallReport } from '../pipeline/pipeline-types';
 import type { LibraryMix, LibrarySummary, RetrievalResult, RubricDetail, RubricPage } from './rubric-types';
 
 export const rubricOperations = {
@@ -44,4 +45,33 @@ export const rubricOperations = {
         path: ['protect'],
       }),
   ),
+} as const;
+
+/** What the pipeline built a library and its rubrics from: origins, the build, precision and recall, citations (handled in workers/pipeline/). */
+export const rubricReportOperations = {
+  /** The held-out-origin audit of a library: every rubric whose support includes a held-out benchmark, with its task. */
+  'libraries.auditOrigins': read<OriginAudit>()(z.object({ library: id }).strict()),
+  /** How a library was built: funnel, Quota categories or Filtered allocation, and its pipeline run. */
+  'libraries.build': read<LibraryBuild>()(z.object({ library: id }).strict()),
+  /** Precision and recall of rubrics against execution truth, per family, category and library (latest verdicts). */
+  'rubrics.precisionRecall': read<PrecisionRecallReport>()(
+    z
+      .object({
+        library: id.optional(),
+        run: id.optional(),
+        /** Count only rows up to these ids: the same figures as the report whose `basis.through` they are. */
+        through: z
+          .object({
+            verdict: z.number().int().nonnegative(),
+            attempt: z.number().int().nonnegative(),
+            label: z.number().int().nonnegative(),
+            failure: z.number().int().nonnegative(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
+  /** A rubric's citations, each checked against the program it names, with where that program is. */
+  'rubrics.citations': read<CitationRow[]>()(z.object({ id }).strict()),
 } as const;

@@ -1,4 +1,4 @@
-/** The pipeline operations: mining, curation, judging, their runs and reports. */
+/** The pipeline operations: mining, curation, judging, their runs and reports (the last named under rubrics and libraries). */
 import { filteredPreview } from './filtered-preview';
 import { requireKnownCategories } from '../retrieval/run-retrieval';
 import { auditLibrary } from '../curation/origin-query';
@@ -8,6 +8,7 @@ import { libraryBuild, rubricCitations } from './build-queries';
 import { pipelineRun, pipelineRuns, replayPipelineRun, resumePipelineRun, startPipelineRun } from './pipeline-jobs';
 import type { HandlersOf } from '../context/handlers-of';
 import type { pipelineOperations } from '../../common/pipeline/pipeline-operations';
+import type { rubricReportOperations } from '../../common/rubrics/rubric-operations';
 
 export const pipelineHandlers = {
   'pipeline.mine': (req, ctx) => startPipelineRun(ctx, 'mine', req),
@@ -26,4 +27,4 @@ export const pipelineHandlers = {
   'rubrics.precisionRecall': (req, { db }) => precisionRecallReport(db, req),
   'rubrics.citations': (req, { db }) => rubricCitations(db, req.id),
   'verdicts.list': (req, { db }) => listVerdicts(db, req),
-} satisfies HandlersOf<typeof pipelineOperations>;
+} satisfies HandlersOf<typeof pipelineOperations & typeof rubricReportOperations>;
