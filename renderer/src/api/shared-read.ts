@@ -21,6 +21,11 @@ interface Asked {
 
 const asked = new Map<string, Asked>();
 
+/** One read: the operation and its request by value. */
+function readKey(op: OperationName, request: unknown): string {
+  return `${op}\n${JSON.stringify(request)}`;
+}
+
 function forget(key: string): void {
   asked.get(key)?.unwatch();
   asked.delete(key);
@@ -28,7 +33,7 @@ function forget(key: string): void {
 
 /** `op` with `request`, joined with or taken from the same read asked for ahead. For reads only. */
 export function sharedRead<K extends OperationName>(op: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
-  const key = `${op}\n${JSON.stringify(request)}`;
+  const key = readKey(op, request);
   const ahead = asked.get(key);
   if (ahead && (ahead.answeredAt === null || performance.now() - ahead.answeredAt < keepMs)) {
     if (ahead.answeredAt !== null) forget(key);
@@ -39,7 +44,7 @@ export function sharedRead<K extends OperationName>(op: K, request: RequestOf<K>
 
 /** Asks for a read ahead of the view that will show it; a failure is left for that view's own fetch to report. */
 export function prefetchRead<K extends OperationName>(op: K, request: RequestOf<K>): void {
-  const key = `${op}\n${JSON.stringify(request)}`;
+  const key = readKey(op, request);
   if (asked.get(key)?.answeredAt === null) return;
   forget(key);
   const entry: Asked = { answer: api(op, request), answeredAt: null, unwatch: onTablesChanged('any', () => forget(key)) };
