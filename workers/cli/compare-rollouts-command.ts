@@ -30,7 +30,7 @@ function summary(side: 'A' | 'B', r: ComparedRollout): string[] {
   );
   return [
     `${side} ${r.id}`,
-    `grade ${r.grade ?? 'ungraded'}, score ${r.score ?? '—'}${r.metric ? ` (${r.metric})` : ''}; ${r.steps} steps; ${r.failures} failures${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
+    `grade ${r.grade ?? 'ungraded'}, score ${r.score ?? '—'}${r.metric ? ` (${r.metric})` : ''}; ${r.steps} steps; ${r.failures} ${r.failures === 1 ? 'failure' : 'failures'}${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
     `only here: ${only.length ? only.join('; ') : 'none'}`,
   ];
 }

@@ -31,7 +31,9 @@ function SideSummary({ which, side, onRow }: { which: 'A' | 'B'; side: ComparedR
         </span>
       </div>
       <div className="compared-line">
-        <span className="muted">{formatCount(side.failures)} failures</span>
+        <span className="muted">
+          {formatCount(side.failures)} {side.failures === 1 ? 'failure' : 'failures'}
+        </span>
         {kinds.map(([kind, n]) => (
           <span key={kind} className="kind-count">
             <KindBadge kind={kind} /> {n}
