@@ -1,6 +1,6 @@
 /**
  * The page with the corpus's theme choice written into its <html> element, so the page's first
- * script (renderer/public/theme-boot.js) shows that theme before anything is painted.
+ * script (the theme boot inline in renderer/index.html) shows that theme before anything is painted.
  */
 import { themeChoices, type ThemeChoice } from './theme';
 

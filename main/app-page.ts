@@ -57,7 +57,7 @@ export function appPage(): AppPage {
  * Serves `rendererDir` over the app scheme, adding `headers` to every response. Requests for
  * another host or outside the folder are refused, so the scheme cannot read other files. The
  * page gets the corpus's theme choice written into it, as serve mode's does, so its first paint
- * already has the theme (renderer/public/theme-boot.js).
+ * already has the theme (the theme boot inline in renderer/index.html).
  */
 export function serveAppScheme(rendererDir: string, headers: Record<string, string>, themeChoice: () => Promise<ThemeChoice>): void {
   const root = resolve(rendererDir);

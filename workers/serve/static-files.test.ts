@@ -19,7 +19,7 @@ async function serveBuild(): Promise<string> {
   const root = tempDir();
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'assets', 'index-Dy1AHqbG.js'), script);
-  writeFileSync(join(root, 'theme-boot.js'), ';\n');
+  writeFileSync(join(root, 'icon.svg'), '<svg/>\n');
   server = createServer((req, res) => {
     void serveStatic(root, new URL(req.url ?? '/', 'http://x').pathname, res, {}, req.headers['accept-encoding']).then((found) => {
       if (!found) res.writeHead(404).end();
@@ -35,8 +35,8 @@ it('lets a browser keep the hashed assets for good and revalidate the rest', asy
   expect(asset.status).toBe(200);
   expect(asset.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
   expect(await asset.text()).toBe(script);
-  const boot = await fetch(`${base}/theme-boot.js`);
-  expect(boot.headers.get('cache-control')).toBe('no-cache');
+  const icon = await fetch(`${base}/icon.svg`);
+  expect(icon.headers.get('cache-control')).toBe('no-cache');
 });
 
 it('sends text gzipped to a client that accepts it, and as it is to one that does not', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsInView, scrollToShow } from './fixed-height-rows';
+import { overscanFor, rowsInView, scrollToShow } from './fixed-height-rows';
 
 describe('rowsInView', () => {
   it('gives the rows a height shows from the top, with the overscan after them only', () => {
@@ -33,5 +33,13 @@ describe('scrollToShow', () => {
   it('scrolls up to a row above the view, and down just far enough to show a row below it whole', () => {
     expect(scrollToShow(2, 320, 320, 32)).toBe(64);
     expect(scrollToShow(10, 0, 320, 32)).toBe(32);
+  });
+});
+
+describe('overscanFor', () => {
+  it('renders two rows past the view until the list first scrolls, then the full overscan', () => {
+    expect(overscanFor(false, 20)).toBe(2);
+    expect(overscanFor(true, 20)).toBe(20);
+    expect(overscanFor(false, 1)).toBe(1);
   });
 });

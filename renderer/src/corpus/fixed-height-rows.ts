@@ -29,6 +29,18 @@ export function scrollToShow(index: number, scrollTop: number, height: number, r
   return null;
 }
 
+/**
+ * Rows rendered past the view before the list first scrolls: enough for a key that moves the
+ * selection down a row or two. The full overscan (rows ready for a fast scroll) comes with the
+ * first scroll; rendering it up front made the Corpus screen's first rows wait for twice the rows.
+ */
+const overscanBeforeScrolling = 2;
+
+/** The overscan to render with: the full one once the list has scrolled. */
+export function overscanFor(scrolled: boolean, overscan: number): number {
+  return scrolled ? overscan : Math.min(overscan, overscanBeforeScrolling);
+}
+
 export interface FixedHeightRows extends RowRange {
   totalHeight: number;
   /** Scrolls the list as little as needed to show row `index` whole. */
@@ -38,12 +50,17 @@ export interface FixedHeightRows extends RowRange {
 /** The rows of `scrollRef`'s list in view, following its scrolling and its size. */
 export function useFixedHeightRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): FixedHeightRows {
   // Until the list is laid out the window's height stands in for its own: a few rows too many at first, never too few.
-  const [view, setView] = useState(() => ({ top: 0, height: window.innerHeight }));
+  const [view, setView] = useState(() => ({ top: 0, height: window.innerHeight, scrolled: false }));
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const update = () =>
-      setView((v) => (v.top === element.scrollTop && v.height === element.clientHeight ? v : { top: element.scrollTop, height: element.clientHeight }));
+      setView((v) => {
+        const top = element.scrollTop;
+        const height = element.clientHeight;
+        const scrolled = v.scrolled || top !== 0;
+        return v.top === top && v.height === height && v.scrolled === scrolled ? v : { top, height, scrolled };
+      });
     element.addEventListener('scroll', update, { passive: true });
     // Its first report comes once the list is laid out, and gives the list's own height.
     const resize = new ResizeObserver(update);
@@ -62,5 +79,6 @@ export function useFixedHeightRows(scrollRef: RefObject<HTMLElement | null>, cou
     },
     [scrollRef, rowHeight],
   );
-  return { ...rowsInView(view.top, view.height, count, rowHeight, overscan), totalHeight: count * rowHeight, scrollToIndex };
+  const rows = rowsInView(view.top, view.height, count, rowHeight, overscanFor(view.scrolled, overscan));
+  return { ...rows, totalHeight: count * rowHeight, scrollToIndex };
 }

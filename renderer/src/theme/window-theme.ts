@@ -7,7 +7,7 @@ import { resolveTheme, themeChoices, type Theme, type ThemeChoice } from '../../
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
-/** The choice serve mode wrote into the page (public/theme-boot.js showed it before the first paint), else the system's. */
+/** The choice serve mode wrote into the page (the theme boot in index.html showed it before the first paint), else the system's. */
 function choiceInPage(): ThemeChoice {
   const written = document.documentElement.dataset.themeChoice;
   return themeChoices.find((c) => c === written) ?? 'system';
