@@ -53,6 +53,24 @@ describe('FirstRowsPrefetch', () => {
   });
 });
 
+describe('FirstRowsPrefetch.startUnlessRecent', () => {
+  it('keeps the answer the redirect asked for when the page follows at once, and asks again for a later page', async () => {
+    const { prefetch, clock, asked } = prefetchAt();
+    prefetch.start('t1');
+    clock.now = 5;
+    prefetch.startUnlessRecent('t1', 1000);
+    expect(asked).toEqual(['t1']);
+    expect(await prefetch.answerWithin('t1', 1000)).toEqual({ asked: 1 });
+
+    clock.now = 10;
+    prefetch.startUnlessRecent('t1', 1000);
+    expect(asked).toEqual(['t1', 't1']);
+    clock.now = 2000;
+    prefetch.startUnlessRecent('t1', 1000);
+    expect(asked).toEqual(['t1', 't1', 't1']);
+  });
+});
+
 describe('FirstRowsPrefetch.answerWithin', () => {
   it('gives the answer that comes in time to the page being served, which then has none pending', async () => {
     const { prefetch } = prefetchAt();

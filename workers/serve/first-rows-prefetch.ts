@@ -43,6 +43,17 @@ export class FirstRowsPrefetch {
     this.pending.set(token, { answer, at });
   }
 
+  /**
+   * Starts the prefetch for `token` unless one started within `withinMs`: the printed link's
+   * redirect starts it, so the worker is already answering while the browser follows the
+   * redirect to the page, and the page keeps that answer instead of asking again.
+   */
+  startUnlessRecent(token: string, withinMs: number): void {
+    const entry = this.pending.get(token);
+    if (entry && this.now() - entry.at <= withinMs) return;
+    this.start(token);
+  }
+
   /** The prefetched answer to this request, if it is the first rows' request of a recent page under `token`. */
   take(token: string, op: string, body: unknown): TakenPrefetch | undefined {
     if (op !== 'rollouts.list') return undefined;

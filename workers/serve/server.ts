@@ -36,6 +36,8 @@ import { osUserName } from '../util/os-user-name';
  * holding it), the page goes out without them and its own request takes the prefetched answer.
  */
 const firstRowsWaitMs = 100;
+/** A page asked for this soon after its link's redirect takes the first rows that redirect asked for. */
+const redirectFollowMs = 1000;
 
 /** How often open event sockets are checked against the corpus's people, so a link revoked elsewhere closes them. */
 const revocationCheckMs = 1000;
@@ -247,6 +249,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, { code: 'invalid_request', message: 'method not allowed' });
     if (!verdict.prefixed) {
       // The printed URL carries the token in its query; the page itself lives under the session path.
+      if (route === '/' && req.method === 'GET') firstRows.start(verdict.token);
       res.writeHead(303, { location: `${sessionPrefix(verdict.token)}${route.slice(1)}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
       res.end();
       return;
@@ -267,7 +270,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (path === '/index.html') {
       let firstPage: unknown;
       if (req.method === 'GET') {
-        firstRows.start(verdict.token);
+        firstRows.startUnlessRecent(verdict.token, redirectFollowMs);
         firstPage = await firstRows.answerWithin(verdict.token, firstRowsWaitMs);
         if (firstPage !== undefined) changesSincePage.served(verdict.token);
       }
