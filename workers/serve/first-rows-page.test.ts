@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { firstRolloutsPage, firstRowsElementId } from '../../common/corpus/first-rollouts-page';
 import { useSampleCorpus } from '../test-support/serve-fixture';
 import { useTempDir } from '../test-support/temp-dir';
-import { withFirstRows } from './first-rows-page';
+import { firstRowsElement, pageAroundFirstRows } from './first-rows-page';
 import { startServer, type RunningServer } from './server';
 
 const tempDir = useTempDir();
@@ -91,11 +91,17 @@ describe('the first rows in the page', () => {
   });
 });
 
-describe('withFirstRows', () => {
-  it('writes the answer into the head so that no text in it can close the element', () => {
-    const html = withFirstRows('<html><head></head><body></body></html>', { rows: [{ id: '</script><script>alert(1)</script>' }] });
+describe('the page around its first rows', () => {
+  it('puts the rows at the end of the body, in an element no text in them can close', () => {
+    const { before, after } = pageAroundFirstRows('<html><head></head><body><div id="root"></div></body></html>');
+    expect(before).toBe('<html><head></head><body><div id="root"></div>');
+    expect(after).toBe('</body></html>');
+    const html = `${before}${firstRowsElement({ rows: [{ id: '</script><script>alert(1)</script>' }] })}${after}`;
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(carried(html)).toEqual({ rows: [{ id: '</script><script>alert(1)</script>' }] });
-    expect(html).toMatch(/<\/script><\/head>/);
+  });
+
+  it('keeps a page without a body whole, with the rows after it', () => {
+    expect(pageAroundFirstRows('<p>no body</p>')).toEqual({ before: '<p>no body</p>', after: '' });
   });
 });

@@ -23,7 +23,7 @@ import { themeChoiceOf, withThemeChoice } from '../../common/themed-page';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
 import { FirstRowsPrefetch, type TakenPrefetch } from './first-rows-prefetch';
-import { withFirstRows } from './first-rows-page';
+import { firstRowsElement, pageAroundFirstRows } from './first-rows-page';
 import { ChangesSincePage } from './changes-since-page';
 import { SessionPeople } from './session-people';
 import { requireRole } from '../people/session-guard';
@@ -31,9 +31,10 @@ import type { Person } from '../../common/people/people';
 import { osUserName } from '../util/os-user-name';
 
 /**
- * How long serving a page waits for its first rows, to write them into it: the worker answers in
- * a few ms, and the page could not use them sooner than its scripts load. When busier (an import
- * holding it), the page goes out without them and its own request takes the prefetched answer.
+ * How long serving a page waits for its first rows, to write them at its end: the worker answers in
+ * a few ms, and the page's scripts are fetched meanwhile, since the rest of the page went out first.
+ * When busier (an import holding it), the page ends without them and its own request takes the
+ * prefetched answer.
  */
 const firstRowsWaitMs = 100;
 /** A page asked for this soon after its link's redirect takes the first rows that redirect asked for. */
@@ -268,16 +269,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     };
     const path = route === '/' ? '/index.html' : route;
     if (path === '/index.html') {
-      let firstPage: unknown;
-      if (req.method === 'GET') {
-        firstRows.startUnlessRecent(verdict.token, redirectFollowMs);
-        firstPage = await firstRows.answerWithin(verdict.token, firstRowsWaitMs);
-        if (firstPage !== undefined) changesSincePage.served(verdict.token);
-      }
       const themed = withThemeChoice(await readFile(`${rendererDir}/index.html`, 'utf8'), people.themeOf(verdict.session) ?? themeChoice);
-      const page = firstPage === undefined ? themed : withFirstRows(themed, firstPage);
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(page);
+      if (req.method !== 'GET') {
+        res.end(themed);
+        return;
+      }
+      firstRows.startUnlessRecent(verdict.token, redirectFollowMs);
+      const { before, after } = pageAroundFirstRows(themed);
+      res.write(before);
+      const firstPage = await firstRows.answerWithin(verdict.token, firstRowsWaitMs);
+      if (firstPage !== undefined) changesSincePage.served(verdict.token);
+      res.end(firstPage === undefined ? after : `${firstRowsElement(firstPage)}${after}`);
       return;
     }
     if (!(await serveStatic(rendererDir, path, res, headers, req.headers['accept-encoding']))) {
