@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 
@@ -28,4 +29,27 @@ export function gzippedFile(file: string, mtimeMs: number): Promise<Buffer> {
   body.catch(() => gzipped.delete(file));
   gzipped.set(file, { mtimeMs, body });
   return body;
+}
+
+/**
+ * Gzips the files the page asks for before its first paint (the scripts and styles its head
+ * names), so the first page a started server serves does not wait for them to be compressed (the
+ * main script alone takes about 8 ms). Returns the files, once compressed; one that cannot be read
+ * is left to its request.
+ */
+export async function gzipPageAssets(rendererDir: string): Promise<string[]> {
+  const page = await readFile(join(rendererDir, 'index.html'), 'utf8');
+  const named = [...page.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => join(rendererDir, m[1]!));
+  const files = named.filter((file) => compressible.has(file.slice(file.lastIndexOf('.'))));
+  const done = await Promise.all(
+    files.map(async (file) => {
+      try {
+        await gzippedFile(file, (await stat(file)).mtimeMs);
+        return file;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return done.filter((file) => file !== null);
 }

@@ -19,6 +19,7 @@ import { sendJson } from './json-response';
 import { maxBodyBytes, readJsonBody, tooLarge } from './request-body';
 import { servePathPolicy } from './serve-path-policy';
 import { serveStatic } from './static-files';
+import { gzipPageAssets } from './gzipped-files';
 import { themeChoiceOf, withThemeChoice } from '../../common/themed-page';
 import { defaultMaxUploadBytes, Uploads } from './uploads';
 import { WorkerClient } from './worker-client';
@@ -167,7 +168,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  // Compressed while the worker starts, so the first page served does not wait for it.
+  const pageAssets = gzipPageAssets(rendererDir).catch(() => []);
   const worker = await WorkerClient.start({ db: options.dbPath, shell: 'serve', seedSample: options.seedSample, readonly: options.readonly });
+  await pageAssets;
   const owner = await corpusOwner(worker);
   const people = new SessionPeople(options.dbPath, { secret: token, name: owner.name });
   const signIn = (secret: string) => people.resolve(secret);

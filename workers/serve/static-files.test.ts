@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, expect, it } from 'vitest';
 import { useTempDir } from '../test-support/temp-dir';
+import { gzipPageAssets, gzippedFile } from './gzipped-files';
 import { serveStatic } from './static-files';
 
 const tempDir = useTempDir();
@@ -59,4 +60,19 @@ it('sends text gzipped to a client that accepts it, and as it is to one that doe
   const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   expect(plain.headers.get('content-encoding')).toBeNull();
   expect(await plain.text()).toBe(script);
+});
+
+it("gzips the scripts and styles the page's head names before any request, and nothing else", async () => {
+  const root = tempDir();
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(
+    join(root, 'index.html'),
+    '<script type="module" src="./assets/app.js"></script><link rel="stylesheet" href="./assets/app.css"><link rel="modulepreload" href="./assets/gone.js">',
+  );
+  writeFileSync(join(root, 'assets', 'app.js'), script);
+  writeFileSync(join(root, 'assets', 'app.css'), 'body { margin: 0 }\n');
+  writeFileSync(join(root, 'assets', 'later.js'), script);
+  expect((await gzipPageAssets(root)).sort()).toEqual([join(root, 'assets', 'app.css'), join(root, 'assets', 'app.js')]);
+  const file = join(root, 'assets', 'app.js');
+  expect(gunzipSync(await gzippedFile(file, statSync(file).mtimeMs)).toString()).toBe(script);
 });
