@@ -21,7 +21,7 @@ import {
   taskCodec,
   taxonomyCodec,
 } from '../bundle-codecs/corpus-codecs';
-import { insertSql, type SqlValue } from '../bundle-codecs/record-codec';
+import { prepareInsert } from '../bundle-codecs/record-codec';
 import { labelCodec, libraryCodec, libraryRubricCodec, rubricCodec, supportCodec } from '../bundle-codecs/rubric-codecs';
 import { attemptCodec, caseCodec, experimentCodec } from '../bundle-codecs/run-codecs';
 
@@ -102,37 +102,36 @@ export class RecordWriter {
       PendingReference['table'],
       Statement
     >;
-    const p = (sql: string) => db.prepare<[Record<string, SqlValue>]>(sql);
     this.stmt = {
-      taxonomy: p(insertSql(taxonomyCodec)),
-      category: p(insertSql(categoryCodec)),
-      benchmark: p(insertSql(benchmarkCodec)),
-      task: p(insertSql(taskCodec)),
-      collection: p(insertSql(collectionCodec)),
-      rollout: p(insertSql(rolloutCodec)),
+      taxonomy: prepareInsert(db, taxonomyCodec),
+      category: prepareInsert(db, categoryCodec),
+      benchmark: prepareInsert(db, benchmarkCodec),
+      task: prepareInsert(db, taskCodec),
+      collection: prepareInsert(db, collectionCodec),
+      rollout: prepareInsert(db, rolloutCodec),
       programHash: db.prepare<unknown[], string>('SELECT content_hash FROM program_versions WHERE rollout_id = ? AND path = ? AND version = ?').pluck(),
       // Steps and programs are most of a bundle: they are inserted first and looked up only
       // when the key is taken (a duplicate or a conflict), which saves a lookup per row.
-      program: p(insertSql(programCodec, '(rollout_id, path, version)')),
-      step: p(insertSql(stepCodec, '(rollout_id, idx)')),
-      gradingFailure: p(insertSql(failureCodec)),
+      program: prepareInsert(db, programCodec, '(rollout_id, path, version)'),
+      step: prepareInsert(db, stepCodec, '(rollout_id, idx)'),
+      gradingFailure: prepareInsert(db, failureCodec),
       gradingFailureExists: db.prepare('SELECT 1 FROM failure_events WHERE rollout_id = ? AND step_idx IS NULL AND record_hash = ?'),
-      rubric: p(insertSql(rubricCodec)),
+      rubric: prepareInsert(db, rubricCodec),
       rubricFts: db.prepare(`INSERT INTO rubric_fts (rowid, title, applies_when, pattern, fix)
         SELECT rowid, title, applies_when, pattern, fix FROM rubrics WHERE id = ?`),
-      support: p(insertSql(supportCodec, '(rubric_id, rollout_id)')),
-      library: p(insertSql(libraryCodec)),
-      libraryRubric: p(insertSql(libraryRubricCodec)),
-      label: p(insertSql(labelCodec)),
+      support: prepareInsert(db, supportCodec, '(rubric_id, rollout_id)'),
+      library: prepareInsert(db, libraryCodec),
+      libraryRubric: prepareInsert(db, libraryRubricCodec),
+      label: prepareInsert(db, labelCodec),
       labelHash: db
         .prepare<unknown[], string>(
           `SELECT record_hash FROM labels WHERE annotator = ? AND schema_name = ? AND target_kind = ?
         AND target_id = ? AND made_at = ?`,
         )
         .pluck(),
-      caseRow: p(insertSql(caseCodec)),
-      experiment: p(insertSql(experimentCodec)),
-      attempt: p(insertSql(attemptCodec)),
+      caseRow: prepareInsert(db, caseCodec),
+      experiment: prepareInsert(db, experimentCodec),
+      attempt: prepareInsert(db, attemptCodec),
     };
   }
 
