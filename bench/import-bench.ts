@@ -175,6 +175,7 @@ export const importBench: Benchmark = {
       notes: [
         rowsDefinition,
         'import time is the importFile call (read, validate, write, references, failure extraction, indexing, figures, commit); the ceiling times only BEGIN, the inserts and COMMIT',
+        "before each import the bundle is read once, untimed, so the import reads it from the OS's page cache as the ceiling's reads are untimed: a bundle read from disk took 10 to 16 s longer",
         'the CPU-time ratio (ceiling CPU / import CPU, all threads) is less sensitive to other load on the machine than the wall-time ratio the target uses; an import that works on two threads spends more CPU than wall time',
         "the writer thread's CPU time is the importFile caller's alone (reading, parsing, validating, hashing and failure extraction of a large bundle run on a reader thread beside it): the ratio by it is what the wall ratio comes to on two idle cores while the reader keeps up",
         'MB = 10^6 bytes; peak RSS is the whole child process (Node, tsx loader, SQLite cache)',
