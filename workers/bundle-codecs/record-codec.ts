@@ -16,7 +16,8 @@ import {
   taxonomyRecord,
 } from '../../common/corpus/bundle';
 import type { CorpusTable } from '../../common/corpus-tables';
-import type { Database, RunResult } from 'better-sqlite3';
+import type { RunResult } from 'better-sqlite3';
+import type { Db } from '../db/open-corpus';
 import { canonicalJson } from '../util/canonical-json';
 
 /** A value better-sqlite3 binds to a column. */
@@ -60,7 +61,7 @@ export interface PartCodec<T extends BundleRecordType, Column extends string> {
  * taken is skipped.
  */
 export function prepareInsert<Column extends string>(
-  db: Database,
+  db: Db,
   codec: { table: CorpusTable; columns: readonly Column[] },
   ignoreConflictOn?: string,
 ): { run(row: Record<Column, SqlValue>): RunResult } {
