@@ -54,26 +54,35 @@ export interface PartCodec<T extends BundleRecordType, Column extends string> {
   write(record: RecordOf<T>): Record<Column, SqlValue>[];
 }
 
+/** A row as the values of `columns`, in their order: what a prepared INSERT of those columns binds. */
+export function rowValues<Column extends string>(columns: readonly Column[], row: Record<Column, SqlValue>): SqlValue[] {
+  const values = new Array<SqlValue>(columns.length);
+  for (let i = 0; i < columns.length; i++) values[i] = row[columns[i]!];
+  return values;
+}
+
+/** Where each of a codec's columns sits in its rowValues. */
+export function columnPositions<Column extends string>(columns: readonly Column[]): Record<Column, number> {
+  return Object.fromEntries(columns.map((c, i) => [c, i])) as Record<Column, number>;
+}
+
 /**
- * A prepared INSERT of a codec's columns whose `run` takes the row its `write` returns. Bound by
- * position: bound by name, each column of each row costs the driver a lookup of the name on the
- * row, and an import writes a million steps. With `ignoreConflictOn` (a key), a row whose key is
- * taken is skipped.
+ * A prepared INSERT of a codec's columns: `run` takes the row its `write` returns, `runValues`
+ * the same row as rowValues. Bound by position: bound by name, each column of each row costs
+ * the driver a lookup of the name on the row, and an import writes a million steps. With
+ * `ignoreConflictOn` (a key), a row whose key is taken is skipped.
  */
 export function prepareInsert<Column extends string>(
   db: Db,
   codec: { table: CorpusTable; columns: readonly Column[] },
   ignoreConflictOn?: string,
-): { run(row: Record<Column, SqlValue>): RunResult } {
+): { run(row: Record<Column, SqlValue>): RunResult; runValues(values: readonly SqlValue[]): RunResult } {
   const insert = `INSERT INTO ${codec.table} (${codec.columns.join(', ')}) VALUES (${codec.columns.map(() => '?').join(', ')})`;
-  const statement = db.prepare<[SqlValue[]]>(ignoreConflictOn === undefined ? insert : `${insert} ON CONFLICT ${ignoreConflictOn} DO NOTHING`);
+  const statement = db.prepare<[readonly SqlValue[]]>(ignoreConflictOn === undefined ? insert : `${insert} ON CONFLICT ${ignoreConflictOn} DO NOTHING`);
   const { columns } = codec;
   return {
-    run(row) {
-      const values = new Array<SqlValue>(columns.length);
-      for (let i = 0; i < columns.length; i++) values[i] = row[columns[i]!];
-      return statement.run(values);
-    },
+    run: (row) => statement.run(rowValues(columns, row)),
+    runValues: (values) => statement.run(values),
   };
 }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Core } from '../core/core';
+import { categorySuggester } from './category-rules';
 import { useTempDir } from '../test-support/temp-dir';
 import { miniBundle, writeBundle } from '../test-support/write-bundle';
 
@@ -104,6 +105,25 @@ describe('category rules', () => {
     const [event] = await core.invoke('failures.list', { rollout: 'r-2' });
     expect(event).toMatchObject({ exceptionClass: 'KeyError', suggestedCategory: 'C02' });
     expect((await core.invoke('rules.list', {})).map((r) => r.pattern)).toContain('(?=Key)Error');
+    core.close();
+  });
+
+  it('suggest the first rule in position order across fields, the same for a subject seen before', async () => {
+    const core = await coreWithMini(taxonomy);
+    core.db.exec('DELETE FROM category_rules');
+    const rule = core.db.prepare('INSERT INTO category_rules (position, category, field, pattern) VALUES (?, ?, ?, ?)');
+    rule.run(1, 'C06', 'message', 'agee');
+    rule.run(2, 'C02', 'exception_class', '^KeyError$');
+    rule.run(3, 'C06', 'exception_class', 'Error');
+    const suggest = categorySuggester(core.db);
+    const subject = { kind: 'crash', exception_class: 'KeyError', message: "'agee'", traceback: null, command: null };
+    const other = { ...subject, message: "'age'" };
+    for (let round = 0; round < 2; round++) {
+      expect(suggest(subject), `round ${round}`).toBe('C06');
+      expect(suggest(other), `round ${round}`).toBe('C02');
+      expect(suggest({ ...other, exception_class: 'ValueError' }), `round ${round}`).toBe('C06');
+      expect(suggest({ ...other, exception_class: null }), `round ${round}`).toBeNull();
+    }
     core.close();
   });
 });

@@ -7,14 +7,14 @@ import { TextStore, sha256 } from './texts';
 const tempDir = useTempDir();
 
 describe('TextStore', () => {
-  it('stores a text put with its hash as it stores one hashed here, and remembers either kind', () => {
+  it('stores a text put with its hash as it stores one hashed here, and remembers the texts put without', () => {
     const db = openCorpus(join(tempDir(), 'corpus.db'));
     const rows = () => db.prepare('SELECT hash, bytes FROM texts ORDER BY hash').all();
     const store = new TextStore(db, { remember: true });
     const lone = 'half a pair \uD800 here';
     expect(store.put('same output\n')).toBe(sha256('same output\n'));
-    expect(store.put('hashed elsewhere', true, sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
-    expect(store.put(lone, true, sha256(lone))).toBe(sha256(lone));
+    expect(store.putHashed('hashed elsewhere', sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
+    expect(store.putHashed(lone, sha256(lone))).toBe(sha256(lone));
     expect(rows()).toEqual(
       [
         { hash: sha256('same output\n'), bytes: 12 },
@@ -27,11 +27,11 @@ describe('TextStore', () => {
     // Remembered texts are not written again: removed behind the store's back, they stay removed.
     db.exec('DELETE FROM texts');
     expect(store.put('same output\n')).toBe(sha256('same output\n'));
-    expect(store.put('hashed elsewhere', true, sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
     expect(rows()).toEqual([]);
-    // A text not remembered (remember: false) is written again.
-    expect(store.put('hashed elsewhere', false, sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
-    expect(rows()).toHaveLength(1);
+    // A text put with its hash, or with remember: false, is written again.
+    expect(store.putHashed('hashed elsewhere', sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
+    expect(store.put(lone, false)).toBe(sha256(lone));
+    expect(rows()).toHaveLength(2);
     db.close();
   });
 });

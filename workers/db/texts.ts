@@ -36,10 +36,8 @@ export class TextStore {
   private readonly insert;
   private readonly select;
   private readonly exact;
-  /** Texts put without their hash, and the hash of each. */
+  /** Texts put, and the hash of each. */
   private readonly remembered: Map<string, string> | null;
-  /** Hashes of the texts put with their hash: looking up 64 characters costs less than looking up the text. */
-  private readonly rememberedHashes: Set<string> | null;
   private rememberedChars = 0;
 
   constructor(db: Db, options: TextStoreOptions = {}) {
@@ -47,45 +45,36 @@ export class TextStore {
     this.select = db.prepare<unknown[], string>('SELECT body FROM texts WHERE hash = ?').pluck();
     this.exact = exactTexts(db);
     this.remembered = options.remember ? new Map() : null;
-    this.rememberedHashes = options.remember ? new Set() : null;
   }
 
   /**
    * Stores `text` if new and returns its sha256. `remember: false` skips the memory for a
    * text that is unlikely to come again (a program version), so it does not push out those
-   * that do (an empty output). `hash`, when given, must be sha256(text): worked out on
-   * another thread, it saves hashing here.
+   * that do (an empty output).
    */
-  put(text: string, remember = true, hash?: string): string {
+  put(text: string, remember = true): string {
     const remembered = this.remembered;
-    const hashes = this.rememberedHashes;
-    if (remembered === null || hashes === null || !remember || text.length > rememberMaxChars) return this.store(text, hash);
-    if (hash !== undefined) {
-      if (hashes.has(hash)) return hash;
-    } else {
-      const known = remembered.get(text);
-      if (known !== undefined) return known;
-    }
-    const stored = this.store(text, hash);
+    if (remembered === null || !remember || text.length > rememberMaxChars) return this.putHashed(text, sha256(text));
+    const known = remembered.get(text);
+    if (known !== undefined) return known;
+    const stored = this.putHashed(text, sha256(text));
     if (this.rememberedChars + text.length > rememberBudgetChars) {
       remembered.clear();
-      hashes.clear();
       this.rememberedChars = 0;
     }
-    if (hash !== undefined) hashes.add(hash);
-    else remembered.set(text, stored);
+    remembered.set(text, stored);
     this.rememberedChars += text.length;
     return stored;
+  }
+
+  /** Stores `text` if new, without the memory; `hash` must be sha256(text), worked out elsewhere (another thread). */
+  putHashed(text: string, hash: string): string {
+    this.insert.run(hash, Buffer.byteLength(text), text);
+    return hash;
   }
 
   get(hash: string): string | undefined {
     const body = this.select.get(hash);
     return body === undefined ? undefined : this.exact(hash, body);
-  }
-
-  private store(text: string, known?: string): string {
-    const hash = known ?? sha256(text);
-    this.insert.run(hash, Buffer.byteLength(text), text);
-    return hash;
   }
 }

@@ -1,18 +1,25 @@
 /**
  * The bundle reader thread (worker_threads entry, built as `import-reader`): reads, splits,
- * decodes, parses and validates a bundle's lines with readBundle, and works out what writing
- * a step or a program needs from the record alone (a step's record hash and failure event,
- * the sha256 of each text either stores), then hands the
- * records to the writer's thread in order, in batches bounded by records and by characters,
- * never more than `batchesAhead` ahead.
+ * decodes, parses and validates a bundle's lines with readBundle, and turns each step and
+ * program into the row the writer inserts (see PreparedRow), then hands them to the writer's
+ * thread in order, in batches bounded by records and by characters, never more than
+ * `batchesAhead` ahead.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../../common/errors';
-import { extractFailure } from '../failures';
 import { readBundle, type ReadLine } from './bundle-reader';
-import { batchChars, batchesAhead, batchRecords, type ReadItem, type ReaderData, type ReaderMessage } from './bundle-reader-protocol';
-import { recordHash } from '../util/canonical-json';
-import { sha256 } from '../db/texts';
+import {
+  batchChars,
+  batchesAhead,
+  batchRecords,
+  encodeItem,
+  type BatchCells,
+  type ReadItem,
+  type ReaderData,
+  type ReaderMessage,
+} from './bundle-reader-protocol';
+import { prepareProgram, prepareStep, type SeenText } from './prepared-rows';
+import { RecentSet } from '../util/recent-set';
 
 const port = parentPort!;
 const { path, label } = workerData as ReaderData;
@@ -25,21 +32,25 @@ port.on('message', () => {
   wake = null;
 });
 
+/**
+ * The sha256s of the texts sent with rows, at least the last `textsRemembered` (RecentSet): the
+ * writer stores every one it is sent, so a text sent again needs no statement, and the writer
+ * keeps no memory of its own for them.
+ */
+const textsRemembered = 32 * 1024;
+const sentTexts = new RecentSet<string>(textsRemembered);
+const seen: SeenText = (hash) => {
+  if (sentTexts.has(hash)) return true;
+  sentTexts.add(hash);
+  return false;
+};
+
 /** The item for one line. Anything that fails here is left to the writer's thread, which fails the same way at the same record. */
 function item({ line, record, text }: ReadLine): ReadItem {
   if (record.type === 'failure') return { line, record };
-  if (record.type === 'program') return { line, record, textHashes: [sha256(record.content)] };
-  if (record.type !== 'step') return { line, text };
+  if (record.type !== 'step' && record.type !== 'program') return { line, text };
   try {
-    const failure = extractFailure({
-      command: record.command,
-      stdout: record.stdout,
-      stderr: record.stderr,
-      exitCode: record.exitCode ?? null,
-      timedOut: record.timedOut,
-      killed: record.killed,
-    });
-    return { line, record, precomputed: { hash: recordHash(record), failure }, textHashes: [sha256(record.stdout), sha256(record.stderr)] };
+    return { line, prepared: record.type === 'step' ? prepareStep(record, seen) : prepareProgram(record, seen) };
   } catch {
     return { line, text };
   }
@@ -53,10 +64,14 @@ function post(message: ReaderMessage): void {
 async function send(batch: ReadItem[], texts: string[]): Promise<void> {
   while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
   credits -= 1;
+  const cells: BatchCells = [];
+  for (const item of batch) encodeItem(cells, item);
   try {
-    post({ batch });
+    post({ batch: cells });
   } catch {
-    post({ batch: batch.map(({ line }, i) => ({ line, text: texts[i]! })) });
+    const asText: BatchCells = [];
+    batch.forEach(({ line }, i) => encodeItem(asText, { line, text: texts[i]! }));
+    post({ batch: asText });
   }
 }
 

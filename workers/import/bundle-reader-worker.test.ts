@@ -11,6 +11,9 @@ import { miniBundle } from '../test-support/write-bundle';
 import { readBundle, type LocatedRecord } from './bundle-reader';
 import { readBundleOnThread, readerThreadBytes } from './bundle-reader-worker';
 import { recordHash } from '../util/canonical-json';
+import { sha256 } from '../db/texts';
+import { programValues, stepColumn, stepValues } from './prepared-rows';
+import type { BundleRecord } from '../../common/corpus/bundle';
 import { importFile } from './import-file';
 
 const tempDir = useTempDir();
@@ -40,20 +43,47 @@ function dump(db: Db, path: string): Record<string, string[]> {
 }
 
 describe('the bundle reader thread', () => {
-  it('reads the same records as one thread, each step with its record hash and failure event worked out', async () => {
+  it('reads the same records as one thread, each step and program as the row its record is written as, texts sent before marked', async () => {
     const inline = await drain(readBundle(sampleCorpus, 'sample-corpus.jsonl'));
     const threaded = await drain(readBundleOnThread(sampleCorpus, 'sample-corpus.jsonl'));
     expect(threaded.error).toBeNull();
-    expect(threaded.read.map(({ line, record }) => ({ line, record }))).toEqual(inline.read.map(({ line, record }) => ({ line, record })));
-    const steps = threaded.read.filter((r) => r.record.type === 'step');
-    expect(steps.length).toBeGreaterThan(10);
-    expect(steps.filter((s) => s.precomputed?.failure).length).toBeGreaterThan(0);
-    for (const { record, precomputed } of steps) {
-      if (record.type !== 'step') continue;
-      expect(precomputed?.hash).toBe(recordHash(record));
-      const { command, stdout, stderr, timedOut, killed } = record;
-      expect(precomputed?.failure).toEqual(extractFailure({ command, stdout, stderr, exitCode: record.exitCode ?? null, timedOut, killed }));
-    }
+    expect(threaded.read.map((r) => r.line)).toEqual(inline.read.map((r) => r.line));
+    const prepared = { step: 0, program: 0, failed: 0, storedTexts: 0 };
+    // The sample is far smaller than the thread's memory of texts sent: every text sent before is marked stored.
+    const sent = new Set<string>();
+    const stored = (text: string) => {
+      const known = sent.has(sha256(text));
+      sent.add(sha256(text));
+      if (known) prepared.storedTexts += 1;
+      return known;
+    };
+    threaded.read.forEach((item, i) => {
+      const { record } = inline.read[i] as { record: BundleRecord };
+      if (!('prepared' in item)) {
+        expect(item).toEqual({ line: item.line, record });
+        expect(['step', 'program']).not.toContain(record.type);
+        return;
+      }
+      prepared[item.prepared.type] += 1;
+      if (record.type === 'step') {
+        const { command, stdout, stderr, timedOut, killed } = record;
+        const failure = extractFailure({ command, stdout, stderr, exitCode: record.exitCode ?? null, timedOut, killed });
+        if (failure) prepared.failed += 1;
+        const values = stepValues(record, sha256(stdout), sha256(stderr));
+        const [stdoutStored, stderrStored] = [stored(stdout), stored(stderr)];
+        expect(item.prepared).toEqual({ type: 'step', values, stdout, stderr, stdoutStored, stderrStored, failure });
+        expect(item.prepared.values[stepColumn.record_hash]).toBe(recordHash(record));
+      } else if (record.type === 'program') {
+        const values = programValues(record, sha256(record.content));
+        expect(item.prepared).toEqual({ type: 'program', values, content: record.content, contentStored: stored(record.content) });
+      } else {
+        throw new Error(`line ${item.line}: a ${record.type} record came prepared`);
+      }
+    });
+    expect(prepared.step).toBeGreaterThan(10);
+    expect(prepared.program).toBeGreaterThan(0);
+    expect(prepared.failed).toBeGreaterThan(0);
+    expect(prepared.storedTexts).toBeGreaterThan(0);
   });
 
   it('stops on the error one thread stops on, after handing over every record before it', async () => {

@@ -4,31 +4,22 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { bundleRecord, bundleRecordTypes, type BundleRecord } from '../../common/corpus/bundle';
 import { ApiError } from '../../common/errors';
-import type { FailureDraft } from '../failures';
 import { fastRecord } from './fast-records';
 import { checkCancelled } from './import-cancel';
 import { importError } from './import-error';
 import { describeFault } from './json-text';
+import type { PreparedRow } from './prepared-rows';
 
-export interface LocatedRecord {
-  line: number;
-  record: BundleRecord;
-  /** Work done on the record beside the writer (see bundle-reader-worker.ts), so the writer need not repeat it. */
-  precomputed?: Precomputed;
-  /** The sha256s (texts.ts) of the texts the record stores, worked out beside the writer: a step's stdout and stderr, a program's content. */
-  textHashes?: readonly string[];
-}
-
-/** What a step record's writing needs that can be worked out from the record alone. */
-export interface Precomputed {
-  /** recordHash of the record. */
-  hash: string;
-  /** extractFailure of the step, null when it did not fail. */
-  failure: FailureDraft | null;
-}
+/**
+ * A record read from a file and the line it starts on; from the bundle reader thread, a step
+ * or program comes as its prepared row instead (see PreparedRow).
+ */
+export type LocatedRecord = { line: number; record: BundleRecord } | { line: number; prepared: PreparedRow };
 
 /** A record read from a bundle with the text of its line. */
-export interface ReadLine extends LocatedRecord {
+export interface ReadLine {
+  line: number;
+  record: BundleRecord;
   text: string;
 }
 

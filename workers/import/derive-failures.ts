@@ -254,9 +254,18 @@ export class FailureDeriver {
     this.stagedByStep.clear();
   }
 
+  /**
+   * A rollout this import created, with no program version written before it: it has no
+   * programs but the ones written from now on, so they are known without reading them back
+   * (a bundle writes a rollout's programs right after it).
+   */
+  rolloutCreated(rollout: string): void {
+    this.programs = { rollout, rows: [] };
+  }
+
   /** A program version was inserted: events of its rollout derived earlier may point into it. */
-  programInserted(rollout: string): void {
-    if (this.programs?.rollout === rollout) this.programs = null;
+  programInserted(rollout: string, path: string, version: number, lines: number): void {
+    if (this.programs?.rollout === rollout) addProgram(this.programs.rows, { path, version, lines, base: posix.basename(path) });
     if (this.framedRollouts.has(rollout)) this.staleRollouts.add(rollout);
   }
 
@@ -435,6 +444,28 @@ export class FailureDeriver {
       update.run(target?.path ?? null, target?.version ?? null, target?.line ?? null, event.id);
     }
   }
+}
+
+/**
+ * Adds a program to a rollout's programs in the order programsOf reads them: by path as SQLite
+ * compares text (its UTF-8 bytes), then version. Programs mostly come in that order, so the
+ * place is looked for from the end.
+ */
+function addProgram(rows: ProgramRow[], row: ProgramRow): void {
+  let at = rows.length;
+  while (at > 0 && programOrder(rows[at - 1]!, row) > 0) at -= 1;
+  rows.splice(at, 0, row);
+}
+
+/** Characters whose UTF-16 order differs from their UTF-8 order (surrogates against U+E000 to U+FFFF). */
+const beyondSurrogates = /[\uD800-\uFFFF]/;
+
+function programOrder(a: ProgramRow, b: ProgramRow): number {
+  if (a.path !== b.path) {
+    if (beyondSurrogates.test(a.path) || beyondSurrogates.test(b.path)) return Buffer.compare(Buffer.from(a.path), Buffer.from(b.path));
+    return a.path < b.path ? -1 : 1;
+  }
+  return a.version - b.version;
 }
 
 function stepKey(rollout: string, idx: number): string {

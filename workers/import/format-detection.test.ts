@@ -91,7 +91,7 @@ function variants(text: string, layout: Layout): { name: string; bytes: Buffer |
 async function read(path: string, label: string): Promise<{ format: string; records: string[] }> {
   const importer = await chooseImporter(path, label, 'auto');
   const records: string[] = [];
-  for await (const { record } of importer.records(path, label)) records.push(canonicalJson(record));
+  for await (const item of importer.records(path, label)) records.push(canonicalJson('record' in item ? item.record : item.prepared));
   return { format: importer.format, records };
 }
 

@@ -63,6 +63,33 @@ describe('importFile (bundle v1)', () => {
     db.close();
   });
 
+  it('points a traceback into the last program of its name as SQLite orders paths, whether the rollout comes before its programs or after', async () => {
+    // By UTF-8 bytes (SQLite's order) the path under U+1D538 sorts after the one under U+FF21; by UTF-16 code units it sorts before.
+    const dirs = ['b', 'a', '\u{1D538}', '\uFF21'];
+    const base = miniBundle().filter((r) => !('type' in r) || !['rollout', 'program', 'step', 'failure'].includes(r.type as string));
+    const rollout = miniBundle().find((r) => 'type' in r && r.type === 'rollout')!;
+    const programs = dirs.map((d) => ({ type: 'program', rollout: 'r-1', path: `${d}/train.py`, version: 0, content: 'import x\nfail()\n' }));
+    const step = {
+      type: 'step',
+      rollout: 'r-1',
+      index: 0,
+      command: 'python train.py',
+      stderr: 'Traceback (most recent call last):\n  File "/w/train.py", line 2, in <module>\n    fail()\nNameError: name \'fail\' is not defined\n',
+      exitCode: 1,
+    };
+    for (const [name, records] of [
+      ['rollout-first.jsonl', [...base, rollout, ...programs, step]],
+      ['rollout-last.jsonl', [...base, ...programs, step, rollout]],
+    ] as const) {
+      const dir = tempDir();
+      const db = freshCorpus(dir);
+      await importFile(db, writeBundle(dir, name, records));
+      const [event] = listFailures(db, 'r-1');
+      expect(event, name).toMatchObject({ exceptionClass: 'NameError', program: { path: '\u{1D538}/train.py', version: 0 }, programLine: 2 });
+      db.close();
+    }
+  });
+
   it('reads gzipped bundles', async () => {
     const dir = tempDir();
     const db = freshCorpus(dir);

@@ -61,19 +61,23 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     const turn = eventLoopTurns(turnEveryMs);
-    for await (const { line, record, precomputed, textHashes } of importer.records(path, label, options.signal)) {
-      await turn();
+    for await (const item of importer.records(path, label, options.signal)) {
+      const turned = turn();
+      if (turned) await turned;
       checkCancelled(options.signal, label);
+      const at = { file: label, line: item.line };
+      const record = 'record' in item ? item.record : null;
       let outcome;
       try {
-        outcome = writer.write(record, { file: label, line }, importer.format, precomputed, textHashes);
+        outcome = 'prepared' in item ? writer.writePrepared(item.prepared, at) : writer.write(item.record, at, importer.format);
       } catch (err) {
-        throw tooDeep(err, { file: label, line });
+        throw tooDeep(err, at);
       }
-      if (record.type === 'rollout' && outcome === 'inserted') rollouts.push(record.id);
+      const type = 'prepared' in item ? item.prepared.type : item.record.type;
+      if (record?.type === 'rollout' && outcome === 'inserted') rollouts.push(record.id);
       if (outcome === 'duplicate') result.duplicates += 1;
-      else if (record.type in counted && !(record.type === 'failure' && record.step !== null)) {
-        result[counted[record.type as keyof typeof counted]] += 1;
+      else if (type in counted && !(record?.type === 'failure' && record.step !== null)) {
+        result[counted[type as keyof typeof counted]] += 1;
       }
       records += 1;
       if (records % progressEvery === 0) options.onProgress?.(records);

@@ -4,9 +4,10 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/open-corpus';
 import { TextStore, sha256 } from '../db/texts';
 import { recordHash } from '../util/canonical-json';
-import type { Precomputed } from './bundle-reader';
+import { programColumn, programValues, stepColumn, stepValues, type PreparedProgram, type PreparedRow, type PreparedStep } from './prepared-rows';
 import { FailureDeriver } from './derive-failures';
 import { StepFigures } from '../corpus/step-figures';
+import { RecentSet } from '../util/recent-set';
 import { checkImportedLabel } from './label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
@@ -58,10 +59,15 @@ function describeReference(table: PendingReference['table'], key: readonly (stri
   }
 }
 
+/** The key of a reference kept for the end of the file. */
+function deferredKey(table: PendingReference['table'], id: string): string {
+  return `${table}\u0000${id}`;
+}
+
 /** How many recently inserted program versions are remembered for references. */
 const recentProgramsMax = 4096;
-/** Bound on the program texts' sha256s remembered (about 110 bytes each, held in the writer's heap until forgotten). */
-const programTextsMax = 32 * 1024;
+/** The program texts' sha256s remembered, at least (see RecentSet; about 150 bytes each). */
+const programTextsRemembered = 32 * 1024;
 
 /**
  * Writes validated bundle records into the corpus, one statement set per record type, and
@@ -90,7 +96,7 @@ export class RecordWriter {
    * statement. The text store does not remember programs, so that they do not push out the
    * outputs it remembers.
    */
-  private readonly programTexts = new Set<string>();
+  private readonly programTexts = new RecentSet<string>(programTextsRemembered);
   private readonly refLookups: Record<PendingReference['table'], Statement>;
   private readonly hashLookups = new Map<string, Statement<unknown[], string>>();
   private readonly stmt;
@@ -135,12 +141,8 @@ export class RecordWriter {
     };
   }
 
-  /**
-   * Writes one record; `sourceFormat` records which importer produced a rollout; `precomputed`
-   * is a step's work done beside the writer, `textHashes` the sha256s of the texts a step or
-   * program stores (see LocatedRecord).
-   */
-  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle', precomputed?: Precomputed, textHashes?: readonly string[]): WriteOutcome {
+  /** Writes one record; `sourceFormat` records which importer produced a rollout. */
+  write(record: BundleRecord, at: SourceLocation, sourceFormat = 'bundle'): WriteOutcome {
     switch (record.type) {
       case 'taxonomy':
         return this.taxonomy(record, at);
@@ -156,9 +158,15 @@ export class RecordWriter {
       case 'rollout':
         return this.rollout(record, at, sourceFormat);
       case 'program':
-        return this.program(record, at, textHashes?.[0]);
-      case 'step':
-        return this.step(record, at, precomputed, textHashes);
+        return this.program(
+          { type: 'program', values: programValues(record, this.programText(record.content)), content: record.content, contentStored: true },
+          at,
+        );
+      case 'step': {
+        const { stdout, stderr } = record;
+        const values = stepValues(record, this.texts.put(stdout), this.texts.put(stderr));
+        return this.step({ type: 'step', values, stdout, stderr, stdoutStored: true, stderrStored: true }, at);
+      }
       case 'failure':
         return this.failure(record, at);
       case 'rubric':
@@ -178,6 +186,11 @@ export class RecordWriter {
     }
   }
 
+  /** Writes a step or program prepared beside the writer (see PreparedRow): the same rows as write() of its record. */
+  writePrepared(prepared: PreparedRow, at: SourceLocation): WriteOutcome {
+    return prepared.type === 'step' ? this.step(prepared, at) : this.program(prepared, at);
+  }
+
   /**
    * Notes that the record at `at` refers to the record `key` of `table` through `field`:
    * settled now when the target is in the corpus (rows are never removed during an
@@ -187,7 +200,7 @@ export class RecordWriter {
   private refer(table: PendingReference['table'], key: (string | number)[], at: SourceLocation, field: string): boolean {
     const id = key.length === 1 ? String(key[0]) : JSON.stringify(key);
     if (this.lastFound.get(table) === id || (table === 'program_versions' && this.recentPrograms.has(id))) return true;
-    const deferredId = `${table}\u0000${id}`;
+    const deferredId = deferredKey(table, id);
     if (this.deferredRefs.has(deferredId)) return false;
     if (this.refLookups[table].get(...key) !== undefined) {
       this.lastFound.set(table, id);
@@ -199,16 +212,16 @@ export class RecordWriter {
   }
 
   /** For a record whose key was taken: a duplicate when the stored record is the same, else an error. */
-  private taken(record: BundleRecord, at: SourceLocation, table: CorpusTable, where: string, key: unknown[], hash: string): WriteOutcome {
+  private taken(type: BundleRecord['type'], at: SourceLocation, table: CorpusTable, where: string, key: unknown[], hash: string): WriteOutcome {
     const existing = this.hashLookup(table, where).get(...key);
     if (existing === hash) return 'duplicate';
-    throw importError(at, `${record.type} ${key.map((k) => JSON.stringify(k)).join(' ')} already exists with different content`);
+    throw importError(at, `${type} ${key.map((k) => JSON.stringify(k)).join(' ')} already exists with different content`);
   }
 
   /** Inserts a record keyed by `where`, or recognises it as a duplicate, or refuses a conflicting one. */
   private keyed(record: BundleRecord, at: SourceLocation, table: CorpusTable, where: string, key: unknown[], insert: (hash: string) => void): WriteOutcome {
     const hash = recordHash(record);
-    if (this.hashLookup(table, where).get(...key) !== undefined) return this.taken(record, at, table, where, key, hash);
+    if (this.hashLookup(table, where).get(...key) !== undefined) return this.taken(record.type, at, table, where, key, hash);
     insert(hash);
     return 'inserted';
   }
@@ -241,70 +254,80 @@ export class RecordWriter {
     if (record.collection) {
       this.refer('collections', [record.collection], at, 'collection');
     }
-    return this.keyed(record, at, rolloutCodec.table, 'id = ?', [record.id], (hash) =>
-      this.stmt.rollout.run(rolloutCodec.write(record, { hash, sourceFormat })),
-    );
+    return this.keyed(record, at, rolloutCodec.table, 'id = ?', [record.id], (hash) => {
+      this.stmt.rollout.run(rolloutCodec.write(record, { hash, sourceFormat }));
+      // No record before it referred to it, so it has no programs yet (see FailureDeriver.rolloutCreated).
+      if (!this.deferredRefs.has(deferredKey('rollouts', record.id))) this.failures.rolloutCreated(record.id);
+    });
   }
 
-  private program(record: RecordOf<'program'>, at: SourceLocation, knownHash: string | undefined): WriteOutcome {
-    this.refer('rollouts', [record.rollout], at, 'rollout');
-    const contentHash = this.programText(record.content, knownHash);
-    const inserted = this.stmt.program.run(programCodec.write(record, { contentHash }));
+  /** A program's row; its content is stored here unless it is known to be stored. */
+  private program({ values, content, contentStored }: PreparedProgram, at: SourceLocation): WriteOutcome {
+    const rollout = values[programColumn.rollout_id] as string;
+    const path = values[programColumn.path] as string;
+    const version = values[programColumn.version] as number;
+    const contentHash = values[programColumn.content_hash] as string;
+    this.refer('rollouts', [rollout], at, 'rollout');
+    if (!contentStored) this.texts.putHashed(content, contentHash);
+    const inserted = this.stmt.program.runValues(values);
     if (inserted.changes === 0) {
-      const existing = this.stmt.programHash.get(record.rollout, record.path, record.version);
+      const existing = this.stmt.programHash.get(rollout, path, version);
       if (existing === contentHash) return 'duplicate';
-      throw importError(at, `program ${record.path} version ${record.version} of rollout "${record.rollout}" already exists with different content`);
+      throw importError(at, `program ${path} version ${version} of rollout "${rollout}" already exists with different content`);
     }
-    this.failures.programInserted(record.rollout);
+    this.failures.programInserted(rollout, path, version, values[programColumn.lines] as number);
     if (this.recentPrograms.size >= recentProgramsMax) this.recentPrograms.clear();
-    this.recentPrograms.add(JSON.stringify([record.rollout, record.path, record.version]));
+    this.recentPrograms.add(JSON.stringify([rollout, path, version]));
     return 'inserted';
   }
 
-  private programText(content: string, knownHash: string | undefined): string {
-    const hash = knownHash ?? sha256(content);
+  /** Stores a program's text unless this import stored it already; returns its sha256. */
+  private programText(content: string): string {
+    const hash = sha256(content);
     if (!this.programTexts.has(hash)) {
-      this.texts.put(content, false, hash);
-      if (this.programTexts.size >= programTextsMax) this.programTexts.clear();
+      this.texts.putHashed(content, hash);
       this.programTexts.add(hash);
     }
     return hash;
   }
 
-  private step(record: RecordOf<'step'>, at: SourceLocation, precomputed: Precomputed | undefined, textHashes: readonly string[] | undefined): WriteOutcome {
-    const rolloutFound = this.refer('rollouts', [record.rollout], at, 'rollout');
-    if (record.program) {
-      const { path, version } = record.program;
-      this.refer('program_versions', [record.rollout, path, version], at, 'program');
+  /**
+   * A step's row; its texts are stored here unless they are known to be stored, and its
+   * failure is extracted here unless it was worked out beside the writer.
+   */
+  private step({ values, stdout, stderr, stdoutStored, stderrStored, failure }: PreparedStep, at: SourceLocation): WriteOutcome {
+    const rollout = values[stepColumn.rollout_id] as string;
+    const idx = values[stepColumn.idx] as number;
+    const programPath = values[stepColumn.program_path] as string | null;
+    const programVersion = values[stepColumn.program_version] as number | null;
+    const rolloutFound = this.refer('rollouts', [rollout], at, 'rollout');
+    if (programPath !== null) this.refer('program_versions', [rollout, programPath, programVersion!], at, 'program');
+    if (!stdoutStored) this.texts.putHashed(stdout, values[stepColumn.stdout_hash] as string);
+    if (!stderrStored) this.texts.putHashed(stderr, values[stepColumn.stderr_hash] as string);
+    const inserted = this.stmt.step.runValues(values);
+    if (inserted.changes === 0) {
+      return this.taken('step', at, stepCodec.table, 'rollout_id = ? AND idx = ?', [rollout, idx], values[stepColumn.record_hash] as string);
     }
-    const hash = precomputed?.hash ?? recordHash(record);
-    const programPath = record.program?.path ?? null;
-    const programVersion = record.program?.version ?? null;
-    const exitCode = record.exitCode ?? null;
-    const inserted = this.stmt.step.run(
-      stepCodec.write(record, {
-        hash,
-        stdoutHash: this.texts.put(record.stdout, true, textHashes?.[0]),
-        stderrHash: this.texts.put(record.stderr, true, textHashes?.[1]),
-      }),
-    );
-    if (inserted.changes === 0) return this.taken(record, at, stepCodec.table, 'rollout_id = ? AND idx = ?', [record.rollout, record.index], hash);
-    this.stepFigures.stepInserted(record.rollout, record.durationMs ?? null);
+    const command = values[stepColumn.command] as string;
+    const exitCode = values[stepColumn.exit_code] as number | null;
+    const timedOut = values[stepColumn.timed_out] === 1;
+    const killed = values[stepColumn.killed] === 1;
+    this.stepFigures.stepInserted(rollout, values[stepColumn.duration_ms] as number | null);
     this.failures.stepInserted({
       id: Number(inserted.lastInsertRowid),
-      rollout: record.rollout,
-      idx: record.index,
-      command: record.command,
-      stdout: record.stdout,
-      stderr: record.stderr,
+      rollout,
+      idx,
+      command,
+      stdout,
+      stderr,
       exitCode,
-      timedOut: record.timedOut,
-      killed: record.killed,
+      timedOut,
+      killed,
       programPath,
       programVersion,
       // A step read before its rollout gets its failure event once the file is read: see FailureDeriver.
       deriveNow: rolloutFound,
-      failure: precomputed?.failure,
+      failure,
     });
     return 'inserted';
   }
