@@ -43,7 +43,7 @@ export function encodeItem(cells: BatchCells, item: ReadItem): void {
   if ('prepared' in item) {
     const p = item.prepared;
     if (p.type === 'step') cells.push(kind.step, item.line, ...p.values, p.stdout, p.stderr, p.stdoutStored, p.stderrStored, p.failure);
-    else cells.push(kind.program, item.line, ...p.values, p.content, p.contentStored);
+    else cells.push(kind.program, item.line, ...p.values, p.content);
   } else if ('record' in item) cells.push(kind.record, item.line, item.record);
   else cells.push(kind.text, item.line, item.text);
 }
@@ -70,8 +70,8 @@ export function decodeBatch(cells: BatchCells): ReadItem[] {
       case kind.program: {
         const end = start + programWidth;
         const values = cells.slice(start, end) as SqlValue[];
-        items.push({ line, prepared: { type: 'program', values, content: cells[end] as string, contentStored: cells[end + 1] as boolean } });
-        i = end + 2;
+        items.push({ line, prepared: { type: 'program', values, content: cells[end] as string | null } });
+        i = end + 1;
         break;
       }
       case kind.record:

@@ -171,7 +171,7 @@ export class FailureDeriver {
 
   /** Queues the search document of a step that was just inserted, and derives its failure event if it failed. */
   stepInserted(step: InsertedStep): void {
-    this.unindexed.push({ id: step.id, command: step.command, stdout: step.stdout, stderr: step.stderr });
+    this.unindexed.push(step);
     this.unindexedChars += step.command.length + step.stdout.length + step.stderr.length;
     if (this.unindexed.length >= indexBatchSteps || this.unindexedChars >= indexBatchChars) this.indexSteps();
     if (step.deriveNow) {

@@ -29,8 +29,11 @@ export interface PreparedStep {
 export interface PreparedProgram {
   type: 'program';
   values: SqlValue[];
-  content: string;
-  contentStored: boolean;
+  /**
+   * The program's text, or null when an earlier row of this import carried it: the writer has
+   * stored it, and needs nothing else of it (most versions of most programs come again).
+   */
+  content: string | null;
 }
 
 /**
@@ -66,5 +69,5 @@ export function prepareStep(record: RecordOf<'step'>, seen: SeenText = seenNone)
 export function prepareProgram(record: RecordOf<'program'>, seen: SeenText = seenNone): PreparedProgram {
   const contentHash = sha256(record.content);
   const values = programValues(record, contentHash);
-  return { type: 'program', values, content: record.content, contentStored: seen(contentHash) };
+  return { type: 'program', values, content: seen(contentHash) ? null : record.content };
 }

@@ -158,10 +158,7 @@ export class RecordWriter {
       case 'rollout':
         return this.rollout(record, at, sourceFormat);
       case 'program':
-        return this.program(
-          { type: 'program', values: programValues(record, this.programText(record.content)), content: record.content, contentStored: true },
-          at,
-        );
+        return this.program({ type: 'program', values: programValues(record, this.programText(record.content)), content: null }, at);
       case 'step': {
         const { stdout, stderr } = record;
         const values = stepValues(record, this.texts.put(stdout), this.texts.put(stderr));
@@ -261,14 +258,14 @@ export class RecordWriter {
     });
   }
 
-  /** A program's row; its content is stored here unless it is known to be stored. */
-  private program({ values, content, contentStored }: PreparedProgram, at: SourceLocation): WriteOutcome {
+  /** A program's row; its content, when given, is stored here (null: known to be stored). */
+  private program({ values, content }: PreparedProgram, at: SourceLocation): WriteOutcome {
     const rollout = values[programColumn.rollout_id] as string;
     const path = values[programColumn.path] as string;
     const version = values[programColumn.version] as number;
     const contentHash = values[programColumn.content_hash] as string;
     this.refer('rollouts', [rollout], at, 'rollout');
-    if (!contentStored) this.texts.putHashed(content, contentHash);
+    if (content !== null) this.texts.putHashed(content, contentHash);
     const inserted = this.stmt.program.runValues(values);
     if (inserted.changes === 0) {
       const existing = this.stmt.programHash.get(rollout, path, version);
