@@ -36,18 +36,14 @@ export interface PreparedProgram {
   content: string | null;
 }
 
-/**
- * Whether a text (by its sha256) came with an earlier row of the same import; it is
- * remembered from then on. The default knows none.
- */
+/** Whether a text (by its sha256) came with an earlier row of the same import; it is remembered from then on. */
 export type SeenText = (hash: string) => boolean;
-const seenNone: SeenText = () => false;
 
 /** Where each column of a step's and a program's values sits. */
 export const stepColumn = columnPositions(stepCodec.columns);
 export const programColumn = columnPositions(programCodec.columns);
 
-/** A step's row; `stdoutHash` and `stderrHash` are the sha256s of its texts (texts.ts), `failure` undefined when not worked out yet. */
+/** A step's row; `stdoutHash` and `stderrHash` are the sha256s of its texts (texts.ts). */
 export function stepValues(record: RecordOf<'step'>, stdoutHash: string, stderrHash: string): SqlValue[] {
   return rowValues(stepCodec.columns, stepCodec.write(record, { hash: recordHash(record), stdoutHash, stderrHash }));
 }
@@ -57,7 +53,7 @@ export function programValues(record: RecordOf<'program'>, contentHash: string):
 }
 
 /** Everything writing a step needs that follows from the record alone and the rows before it. */
-export function prepareStep(record: RecordOf<'step'>, seen: SeenText = seenNone): PreparedStep {
+export function prepareStep(record: RecordOf<'step'>, seen: SeenText): PreparedStep {
   const { command, stdout, stderr, timedOut, killed } = record;
   const stdoutHash = sha256(stdout);
   const stderrHash = sha256(stderr);
@@ -66,7 +62,7 @@ export function prepareStep(record: RecordOf<'step'>, seen: SeenText = seenNone)
   return { type: 'step', values, stdout, stderr, stdoutStored: seen(stdoutHash), stderrStored: seen(stderrHash), failure };
 }
 
-export function prepareProgram(record: RecordOf<'program'>, seen: SeenText = seenNone): PreparedProgram {
+export function prepareProgram(record: RecordOf<'program'>, seen: SeenText): PreparedProgram {
   const contentHash = sha256(record.content);
   const values = programValues(record, contentHash);
   return { type: 'program', values, content: seen(contentHash) ? null : record.content };
