@@ -10,6 +10,7 @@ import { pauseRowCounters, resumeRowCounters } from '../corpus/bulk-counters';
 import { figuresMark, recountFiguresSince } from '../corpus/rollout-figures';
 import { tooDeep } from './bundle-reader';
 import { checkReferences } from './check-references';
+import { DeferredContentIndex } from './deferred-content-index';
 import { seedDefaultTaxonomy } from './default-taxonomy';
 import { RecordWriter } from './record-writer';
 import { chooseImporter } from './registry';
@@ -58,6 +59,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   try {
     const mark = figuresMark(db);
     const counters = pauseRowCounters(db);
+    const contentIndex = new DeferredContentIndex(db);
     const writer = new RecordWriter(db);
     const rollouts: string[] = [];
     const turn = eventLoopTurns(turnEveryMs);
@@ -78,6 +80,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
       if (outcome === 'duplicate') result.duplicates += 1;
       else if (type in counted && !(record?.type === 'failure' && record.step !== null)) {
         result[counted[type as keyof typeof counted]] += 1;
+        if (type === 'program') contentIndex.written(result.programs);
       }
       records += 1;
       if (records % progressEvery === 0) options.onProgress?.(records);
@@ -93,6 +96,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
     await checkUnchanged(path, label, before);
     recountFiguresSince(db, mark, writer.stepFigures);
     resumeRowCounters(db, counters);
+    contentIndex.rebuild();
     db.prepare('INSERT INTO imports (file, format, sha256, counts, imported_at) VALUES (?, ?, ?, ?, ?)').run(
       path,
       importer.format,
