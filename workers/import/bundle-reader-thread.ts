@@ -19,7 +19,7 @@ import {
   type ReaderMessage,
 } from './bundle-reader-protocol';
 import { prepareProgram, prepareStep, type SeenText } from './prepared-rows';
-import { RecentSet } from '../util/recent-set';
+import { RecentDigests } from '../util/recent-digests';
 
 const port = parentPort!;
 const { path, label } = workerData as ReaderData;
@@ -33,17 +33,13 @@ port.on('message', () => {
 });
 
 /**
- * The sha256s of the texts sent with rows, at least the last `textsRemembered` (RecentSet): the
- * writer stores every one it is sent, so a text sent again needs no statement, and the writer
- * keeps no memory of its own for them.
+ * The sha256s of the texts sent with rows, at least the last `textsRemembered` (8 MiB of
+ * tables, see RecentDigests): the writer stores every one it is sent, so a text sent again
+ * needs no statement, and the writer keeps no memory of its own for them.
  */
-const textsRemembered = 32 * 1024;
-const sentTexts = new RecentSet<string>(textsRemembered);
-const seen: SeenText = (hash) => {
-  if (sentTexts.has(hash)) return true;
-  sentTexts.add(hash);
-  return false;
-};
+const textsRemembered = 128 * 1024;
+const sentTexts = new RecentDigests(textsRemembered);
+const seen: SeenText = (hash) => sentTexts.remember(hash);
 
 /** The item for one line. Anything that fails here is left to the writer's thread, which fails the same way at the same record. */
 function item({ line, record, text }: ReadLine): ReadItem {

@@ -7,7 +7,7 @@ import { recordHash } from '../util/canonical-json';
 import { programColumn, programValues, stepColumn, stepValues, type PreparedProgram, type PreparedRow, type PreparedStep } from './prepared-rows';
 import { FailureDeriver } from './derive-failures';
 import { StepFigures } from '../corpus/step-figures';
-import { RecentSet } from '../util/recent-set';
+import { RecentDigests } from '../util/recent-digests';
 import { checkImportedLabel } from './label-requirements-check';
 import { importError, type SourceLocation } from './import-error';
 import { referenceLookups } from './check-references';
@@ -66,7 +66,7 @@ function deferredKey(table: PendingReference['table'], id: string): string {
 
 /** How many recently inserted program versions are remembered for references. */
 const recentProgramsMax = 4096;
-/** The program texts' sha256s remembered, at least (see RecentSet; about 150 bytes each). */
+/** The program texts' sha256s remembered, at least (see RecentDigests: its tables take 2 MiB). */
 const programTextsRemembered = 32 * 1024;
 
 /**
@@ -96,7 +96,7 @@ export class RecordWriter {
    * statement. The text store does not remember programs, so that they do not push out the
    * outputs it remembers.
    */
-  private readonly programTexts = new RecentSet<string>(programTextsRemembered);
+  private readonly programTexts = new RecentDigests(programTextsRemembered);
   private readonly refLookups: Record<PendingReference['table'], Statement>;
   private readonly hashLookups = new Map<string, Statement<unknown[], string>>();
   private readonly stmt;
@@ -281,10 +281,7 @@ export class RecordWriter {
   /** Stores a program's text unless this import stored it already; returns its sha256. */
   private programText(content: string): string {
     const hash = sha256(content);
-    if (!this.programTexts.has(hash)) {
-      this.texts.putHashed(content, hash);
-      this.programTexts.add(hash);
-    }
+    if (!this.programTexts.remember(hash)) this.texts.putHashed(content, hash);
     return hash;
   }
 
