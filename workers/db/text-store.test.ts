@@ -23,14 +23,16 @@ describe('TextStore', () => {
       ].sort((x, y) => x.hash.localeCompare(y.hash)),
     );
     for (const text of ['same output\n', 'hashed elsewhere', lone]) expect(store.get(sha256(text))).toBe(text);
+    const tooLongToRemember = 'x'.repeat(16 * 1024 + 1);
+    store.put(tooLongToRemember);
 
     // Remembered texts are not written again: removed behind the store's back, they stay removed.
     db.exec('DELETE FROM texts');
     expect(store.put('same output\n')).toBe(sha256('same output\n'));
     expect(rows()).toEqual([]);
-    // A text put with its hash, or with remember: false, is written again.
+    // A text put with its hash, or too long to remember, is written again.
     expect(store.putHashed('hashed elsewhere', sha256('hashed elsewhere'))).toBe(sha256('hashed elsewhere'));
-    expect(store.put(lone, false)).toBe(sha256(lone));
+    expect(store.put(tooLongToRemember)).toBe(sha256(tooLongToRemember));
     expect(rows()).toHaveLength(2);
     db.close();
   });

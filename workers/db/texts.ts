@@ -47,14 +47,10 @@ export class TextStore {
     this.remembered = options.remember ? new Map() : null;
   }
 
-  /**
-   * Stores `text` if new and returns its sha256. `remember: false` skips the memory for a
-   * text that is unlikely to come again (a program version), so it does not push out those
-   * that do (an empty output).
-   */
-  put(text: string, remember = true): string {
+  /** Stores `text` if new and returns its sha256. */
+  put(text: string): string {
     const remembered = this.remembered;
-    if (remembered === null || !remember || text.length > rememberMaxChars) return this.putHashed(text, sha256(text));
+    if (remembered === null || text.length > rememberMaxChars) return this.putHashed(text, sha256(text));
     const known = remembered.get(text);
     if (known !== undefined) return known;
     const stored = this.putHashed(text, sha256(text));
